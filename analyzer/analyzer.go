@@ -1,0 +1,149 @@
+package analyzer
+
+import (
+	"go/ast"
+	"go/token"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/passes/errorigin"
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
+)
+
+// URL is the documentation of the analyzer; each category has a section.
+const URL = "https://github.com/mcperrlint/mcperrlint#readme"
+
+// Config configures an analyzer built with New.
+type Config struct {
+	// Strict also reports errors with no argument origin (API failures,
+	// I/O, internal state), Category tool-error.
+	Strict bool
+}
+
+// New returns an analyzer configured by cfg. It shares no state with
+// other analyzers New returns.
+func New(cfg Config) *analysis.Analyzer {
+	a := &analysis.Analyzer{
+		Name:     "mcperrlint",
+		Doc:      doc,
+		URL:      URL,
+		Requires: []*analysis.Analyzer{errorigin.Analyzer},
+	}
+	a.Run = func(pass *analysis.Pass) (any, error) {
+		return nil, run(pass, cfg)
+	}
+	return a
+}
+
+// Analyzer reports argument errors that MCP tool handlers return as
+// protocol errors, with the default configuration.
+var Analyzer = New(Config{})
+
+func run(pass *analysis.Pass, cfg Config) error {
+	res := pass.ResultOf[errorigin.Analyzer].(*errorigin.Result)
+	for _, r := range res.Returns {
+		if r.Kind == errorigin.ToolError && !cfg.Strict {
+			continue
+		}
+		report(pass, r)
+	}
+	return nil
+}
+
+func report(pass *analysis.Pass, r *errorigin.Return) {
+	file := fileOf(pass, r.Ret.Pos())
+	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
+	if file == nil || ret == nil {
+		return // synthesized code has no statement to point at
+	}
+	d := analysis.Diagnostic{
+		Pos:      ret.Pos(),
+		End:      ret.End(),
+		Category: r.Kind.String(),
+		Message:  message(r),
+		URL:      categoryURL(r.Kind),
+	}
+	if r.Site.IsValid() && (r.Site < ret.Pos() || r.Site >= ret.End()) {
+		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteMessage[r.Kind]}}
+	}
+	if r.Handler.ResultForwarded {
+		src, err := pass.ReadFile(pass.Fset.File(file.FileStart).Name())
+		if err == nil {
+			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature}
+			if fix := f.build(); fix != nil {
+				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+			}
+		}
+	}
+	pass.Report(d)
+}
+
+var siteMessage = map[errorigin.Kind]string{
+	errorigin.Decode:        "the arguments are decoded here",
+	errorigin.Validate:      "the argument is checked here",
+	errorigin.InvalidParams: "the InvalidParams error is built here",
+	errorigin.ToolError:     "the error comes from here",
+}
+
+func categoryURL(k errorigin.Kind) string {
+	return "https://github.com/mcperrlint/mcperrlint#" + k.String()
+}
+
+// message words the diagnostic vet-style: what is wrong, the consequence,
+// the remedy.
+func message(r *errorigin.Return) string {
+	what := map[errorigin.Kind]string{
+		errorigin.Decode:        "an argument decoding error as a protocol error",
+		errorigin.Validate:      "an argument validation error as a protocol error",
+		errorigin.InvalidParams: "an InvalidParams protocol error",
+		errorigin.ToolError:     "an error as a protocol error",
+	}[r.Kind]
+	h := r.Handler
+	switch {
+	case h.Kind == sdk.Typed:
+		return "typed tool handler returns " + what + "; the model never sees it: return a plain error, which the SDK turns into a tool error"
+	case h.Forwarded():
+		return funcName(h.Fn) + " returns " + what + " (a tool handler forwards it); the model never sees it: return a CallToolResult with IsError"
+	}
+	return "tool handler returns " + what + "; the model never sees it: return a CallToolResult with IsError"
+}
+
+func funcName(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return "function literal in `" + funcName(fn.Parent())[1:]
+	}
+	return "`" + fn.Name() + "`"
+}
+
+// fileOf returns the syntax tree of the file containing pos.
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos < f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}
+
+// returnStmt finds the return statement at pos in fn's own body, not in
+// the function literals it contains.
+func returnStmt(fn *ssa.Function, pos token.Pos) *ast.ReturnStmt {
+	root := fn.Syntax()
+	if root == nil {
+		return nil
+	}
+	var found *ast.ReturnStmt
+	ast.Inspect(root, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n == root
+		case *ast.ReturnStmt:
+			if n.Return == pos {
+				found = n
+			}
+		}
+		return found == nil
+	})
+	return found
+}

@@ -1,0 +1,393 @@
+package analyzer
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/passes/errorigin"
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
+)
+
+// A fixer builds the one suggested fix for a reported return, or explains
+// (to the tests and the README, not the user) why there is none.
+type fixer struct {
+	pass *analysis.Pass
+	file *ast.File
+	src  []byte
+	ret  *ast.ReturnStmt
+	r    *errorigin.Return
+	sig  *types.Signature
+}
+
+// results returns the source text of each result of the return, spelling
+// out the named results of a bare return.
+func (f *fixer) results() ([]string, []ast.Expr, bool) {
+	n := f.sig.Results().Len()
+	if len(f.ret.Results) == 0 {
+		names := make([]string, n)
+		for i := range names {
+			name := f.sig.Results().At(i).Name()
+			if name == "" || name == "_" {
+				return nil, nil, false
+			}
+			names[i] = name
+		}
+		return names, make([]ast.Expr, n), true
+	}
+	if len(f.ret.Results) != n {
+		return nil, nil, false // return f(): a forwarding return
+	}
+	texts := make([]string, n)
+	for i, e := range f.ret.Results {
+		texts[i] = f.text(e)
+	}
+	return texts, f.ret.Results, true
+}
+
+func (f *fixer) text(n ast.Node) string {
+	return string(f.src[f.pass.Fset.Position(n.Pos()).Offset:f.pass.Fset.Position(n.End()).Offset])
+}
+
+// build returns the fix, or nil when no rewrite is unambiguous.
+func (f *fixer) build() *analysis.SuggestedFix {
+	texts, exprs, ok := f.results()
+	if !ok {
+		return nil
+	}
+	last := len(texts) - 1
+	var edits []analysis.TextEdit
+	if f.r.Handler.Kind == sdk.Typed {
+		plain, extra, ok := f.plainError(exprs[last])
+		if !ok {
+			return nil
+		}
+		texts[last] = plain
+		edits = append(edits, extra...)
+		return f.finish("Return a plain error, which the SDK turns into a tool error", texts, edits)
+	}
+
+	// The result a raw handler returns beside a non-nil error is dropped
+	// by the SDK; it can be dropped here too unless computing it has
+	// effects.
+	if exprs[0] != nil && hasEffects(exprs[0]) {
+		return nil
+	}
+	mcpName, importEdit, ok := f.importName(f.r.Handler.SDK.MCP.Path(), f.r.Handler.SDK.MCP.Name())
+	if !ok {
+		return nil
+	}
+	result, ok := f.errorResult(mcpName, exprs[last], texts[last])
+	if !ok {
+		return nil
+	}
+	edits = append(edits, importEdit...)
+	texts[0], texts[last] = result, "nil"
+	return f.finish("Return the error as a tool result with IsError set", texts, edits)
+}
+
+func (f *fixer) finish(message string, results []string, extra []analysis.TextEdit) *analysis.SuggestedFix {
+	edit := analysis.TextEdit{
+		Pos:     f.ret.Pos(),
+		End:     f.ret.End(),
+		NewText: []byte("return " + strings.Join(results, ", ")),
+	}
+	return &analysis.SuggestedFix{Message: message, TextEdits: append([]analysis.TextEdit{edit}, extra...)}
+}
+
+// errorResult returns an expression building a tool error result that
+// carries the same message as the error expression e (nil for the named
+// result of a bare return, whose name is text).
+func (f *fixer) errorResult(mcpName string, e ast.Expr, text string) (string, bool) {
+	er := f.r.Handler.SDK.ErrorResult
+	qualify := func(name string) string {
+		if mcpName == "" {
+			return name
+		}
+		return mcpName + "." + name
+	}
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && call.Ellipsis == token.NoPos {
+		switch f.calleeName(call) {
+		case "errors.New":
+			if len(call.Args) == 1 {
+				return fmt.Sprintf(er.Text, mcpName, f.text(call.Args[0])), true
+			}
+		case "fmt.Errorf":
+			format, ok := stringLiteral(call.Args[0])
+			if !ok {
+				break
+			}
+			args := call.Args[1:]
+			if len(args) == 0 && !strings.Contains(format, "%") {
+				return fmt.Sprintf(er.Text, mcpName, f.text(call.Args[0])), true
+			}
+			if m := fromErrFormat.FindStringSubmatch(format); m != nil && len(args) == 1 && f.isError(args[0]) && f.sdkHas(er.FromErr) {
+				return fmt.Sprintf("%s(%s, %s)", qualify(er.FromErr), strconv.Quote(m[1]), f.text(args[0])), true
+			}
+			verbs := strconv.Quote(replaceWrapVerb(format))
+			argText := f.textRange(args)
+			if f.sdkHas(er.Formatf) {
+				return fmt.Sprintf("%s(%s%s)", qualify(er.Formatf), verbs, argText), true
+			}
+			fmtName := f.selectorQualifier(call.Fun)
+			return fmt.Sprintf(er.Text, mcpName, fmt.Sprintf("%sSprintf(%s%s)", fmtName, verbs, argText)), true
+		}
+	}
+	if e != nil {
+		if _, msg, ok := f.protocolErrorMessage(e); ok {
+			return fmt.Sprintf(er.Text, mcpName, msg), true
+		}
+		text = operand(e, text)
+	}
+	return fmt.Sprintf(er.Text, mcpName, text+".Error()"), true
+}
+
+// fromErrFormat matches "text: %w", the message FromErr constructors build.
+var fromErrFormat = regexp.MustCompile(`^([^%]*): %[wv]$`)
+
+// replaceWrapVerb turns the %w verbs of a format into %v, which prints
+// the same text.
+func replaceWrapVerb(format string) string {
+	var b strings.Builder
+	for i := 0; i < len(format); i++ {
+		b.WriteByte(format[i])
+		if format[i] != '%' {
+			continue
+		}
+		// Copy flags, width and precision, then the verb.
+		j := i + 1
+		for j < len(format) && strings.IndexByte("+-# 0123456789.[]*", format[j]) >= 0 {
+			j++
+		}
+		if j < len(format) {
+			b.WriteString(format[i+1 : j])
+			if format[j] == 'w' {
+				b.WriteByte('v')
+			} else {
+				b.WriteByte(format[j])
+			}
+			i = j
+		}
+	}
+	return b.String()
+}
+
+// plainError returns an expression building a plain error with the
+// message of a protocol error expression, for typed handlers.
+func (f *fixer) plainError(e ast.Expr) (string, []analysis.TextEdit, bool) {
+	if e == nil {
+		return "", nil, false
+	}
+	msgExpr, msg, ok := f.protocolErrorMessage(e)
+	if !ok {
+		return "", nil, false
+	}
+	if call, ok := ast.Unparen(msgExpr).(*ast.CallExpr); ok && f.calleeName(call) == "fmt.Sprintf" && call.Ellipsis == token.NoPos {
+		return fmt.Sprintf("%sErrorf(%s)", f.selectorQualifier(call.Fun), f.textRange(call.Args)[len(", "):]), nil, true
+	}
+	name, edits, ok := f.importName("errors", "errors")
+	if !ok {
+		return "", nil, false
+	}
+	return fmt.Sprintf("%s.New(%s)", name, msg), edits, true
+}
+
+// protocolErrorMessage returns a string expression holding the message of
+// a protocol error expression: the message field of its composite
+// literal when there is one (msgExpr is then that field's value), else a
+// selection of the field.
+func (f *fixer) protocolErrorMessage(e ast.Expr) (msgExpr ast.Expr, msg string, ok bool) {
+	pe, ok := f.r.Handler.SDK.ProtocolError(f.pass.TypesInfo.TypeOf(e))
+	if !ok {
+		return nil, "", false
+	}
+	if lit := protocolLiteral(e); lit != nil {
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				return nil, "", false // positional fields: leave it to the user
+			}
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == pe.MessageField {
+				return kv.Value, f.text(kv.Value), true
+			}
+		}
+		return nil, `""`, true
+	}
+	if hasEffects(e) {
+		return nil, "", false
+	}
+	return nil, operand(e, f.text(e)) + "." + pe.MessageField, true
+}
+
+// protocolLiteral returns the composite literal of &T{...}, or nil.
+func protocolLiteral(e ast.Expr) *ast.CompositeLit {
+	if u, ok := ast.Unparen(e).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		lit, _ := ast.Unparen(u.X).(*ast.CompositeLit)
+		return lit
+	}
+	return nil
+}
+
+// calleeName returns "pkgpath.Func" for a call of a package-level function.
+func (f *fixer) calleeName(call *ast.CallExpr) string {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	case *ast.Ident:
+		id = fun
+	default:
+		return ""
+	}
+	fn, ok := f.pass.TypesInfo.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return ""
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+// selectorQualifier returns "fmt." for fmt.Errorf, "" for a dot-imported Errorf.
+func (f *fixer) selectorQualifier(fun ast.Expr) string {
+	if sel, ok := ast.Unparen(fun).(*ast.SelectorExpr); ok {
+		return f.text(sel.X) + "."
+	}
+	return ""
+}
+
+// textRange returns ", a, b" for the source of args, or "" for none.
+func (f *fixer) textRange(args []ast.Expr) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return ", " + string(f.src[f.pass.Fset.Position(args[0].Pos()).Offset:f.pass.Fset.Position(args[len(args)-1].End()).Offset])
+}
+
+func (f *fixer) isError(e ast.Expr) bool {
+	t := f.pass.TypesInfo.TypeOf(e)
+	return t != nil && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+func (f *fixer) sdkHas(name string) bool {
+	if name == "" {
+		return false
+	}
+	_, ok := f.r.Handler.SDK.MCP.Scope().Lookup(name).(*types.Func)
+	return ok
+}
+
+// importName returns the name under which path can be referred to at the
+// return, adding an import when the file has none. ok is false when the
+// package cannot be named there (a dot or blank import only, or the name
+// is taken).
+func (f *fixer) importName(path, name string) (string, []analysis.TextEdit, bool) {
+	scope := f.pass.TypesInfo.Scopes[f.file].Innermost(f.ret.Pos())
+	for _, spec := range f.file.Imports {
+		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
+			continue
+		}
+		local := name
+		if spec.Name != nil {
+			local = spec.Name.Name
+		}
+		if local == "_" || local == "." {
+			continue
+		}
+		if _, obj := scope.LookupParent(local, f.ret.Pos()); isPkgName(obj, path) {
+			return local, nil, true
+		}
+	}
+	if _, obj := scope.LookupParent(name, f.ret.Pos()); obj != nil {
+		return "", nil, false
+	}
+	return name, []analysis.TextEdit{f.addImport(path)}, true
+}
+
+func isPkgName(obj types.Object, path string) bool {
+	pn, ok := obj.(*types.PkgName)
+	return ok && pn.Imported().Path() == path
+}
+
+// addImport inserts an import of path, keeping the first import group
+// sorted as gofmt would.
+func (f *fixer) addImport(path string) analysis.TextEdit {
+	quoted := strconv.Quote(path)
+	for _, decl := range f.file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			continue
+		}
+		if !gen.Lparen.IsValid() {
+			spec := gen.Specs[0].(*ast.ImportSpec)
+			return analysis.TextEdit{Pos: gen.Pos(), End: gen.End(), NewText: []byte("import (\n\t" + sortedPair(quoted, f.text(spec)) + "\n)")}
+		}
+		// Insert before the first spec of the first group that sorts
+		// after path, else after the last spec of that group.
+		var prev *ast.ImportSpec
+		for _, s := range gen.Specs {
+			spec := s.(*ast.ImportSpec)
+			if prev != nil && f.pass.Fset.Position(spec.Pos()).Line > f.pass.Fset.Position(prev.End()).Line+1 {
+				break // a blank line ends the group
+			}
+			if p, _ := strconv.Unquote(spec.Path.Value); p > path {
+				return analysis.TextEdit{Pos: spec.Pos(), End: spec.Pos(), NewText: []byte(quoted + "\n\t")}
+			}
+			prev = spec
+		}
+		if prev == nil {
+			return analysis.TextEdit{Pos: gen.Lparen + 1, End: gen.Lparen + 1, NewText: []byte("\n\t" + quoted)}
+		}
+		return analysis.TextEdit{Pos: prev.End(), End: prev.End(), NewText: []byte("\n\t" + quoted)}
+	}
+	return analysis.TextEdit{Pos: f.file.Name.End(), End: f.file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+// sortedPair returns two import specs, one per line, in gofmt's order.
+func sortedPair(a, b string) string {
+	pathOf := func(s string) string { return s[strings.IndexByte(s, '"'):] }
+	if pathOf(a) > pathOf(b) {
+		a, b = b, a
+	}
+	return a + "\n\t" + b
+}
+
+// operand parenthesizes text when e must be to take a selector.
+func operand(e ast.Expr, text string) string {
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.TypeAssertExpr:
+		return text
+	}
+	return "(" + text + ")"
+}
+
+// stringLiteral returns the value of a string literal expression.
+func stringLiteral(e ast.Expr) (string, bool) {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}
+
+// hasEffects reports whether evaluating e may call a function or receive.
+func hasEffects(e ast.Expr) bool {
+	effects := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			effects = true
+		case *ast.UnaryExpr:
+			effects = effects || n.Op == token.ARROW
+		case *ast.FuncLit:
+			return false
+		}
+		return !effects
+	})
+	return effects
+}

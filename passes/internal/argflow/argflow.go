@@ -1,0 +1,246 @@
+// Package argflow tracks, within one SSA function, which values derive from
+// an MCP tool call's arguments and which branch conditions test them.
+//
+// An argument value is the raw arguments themselves, or anything computed
+// from them by decoding, field and index access, conversion and pure
+// functions (strings, strconv, time, ...). The result of any other call,
+// such as an API, database or I/O call given an argument, is not an
+// argument value: a "not found" from a backend is a business error, not a
+// failed validation.
+package argflow
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
+)
+
+// Taint says how a value relates to the tool arguments.
+type Taint uint8
+
+const (
+	// ArgValue: the value is, or is computed from, argument values.
+	ArgValue Taint = 1 << iota
+	// DecodeFailure: the value reports that decoding the arguments failed:
+	// a decoder's error, or the ok of a type assertion on an argument.
+	DecodeFailure
+	// CheckFailure: the value reports that an argument value failed a
+	// check: a parse error, a validator's error, the ok of a map lookup.
+	CheckFailure
+)
+
+// A Func tracks argument flow in one function.
+type Func struct {
+	Fn   *ssa.Function
+	SDKs []*sdk.Binding
+
+	seeds map[*ssa.Parameter]bool
+	memo  map[ssa.Value]Taint
+	pdom  *postDominators
+}
+
+// New returns a tracker for fn in which the given parameters hold argument
+// values (the decoded input of a typed handler, or what a forwarding
+// handler passed).
+func New(fn *ssa.Function, sdks []*sdk.Binding, seeds []*ssa.Parameter) *Func {
+	f := &Func{Fn: fn, SDKs: sdks, seeds: make(map[*ssa.Parameter]bool), memo: make(map[ssa.Value]Taint)}
+	for _, p := range seeds {
+		f.seeds[p] = true
+	}
+	return f
+}
+
+// Taint returns how v relates to the arguments.
+func (f *Func) Taint(v ssa.Value) Taint {
+	if t, ok := f.memo[v]; ok {
+		return t
+	}
+	f.memo[v] = 0 // breaks cycles through phis and stores
+	t := f.taint(v)
+	f.memo[v] = t
+	return t
+}
+
+func (f *Func) taint(v ssa.Value) Taint {
+	switch v := v.(type) {
+	case *ssa.Parameter:
+		if f.seeds[v] {
+			return ArgValue
+		}
+	case *ssa.FieldAddr:
+		if f.isArgumentField(v.X.Type(), v.Field) {
+			return ArgValue
+		}
+		return f.Taint(v.X) & ArgValue
+	case *ssa.Field:
+		if f.isArgumentField(v.X.Type(), v.Field) {
+			return ArgValue
+		}
+		return f.Taint(v.X) & ArgValue
+	case *ssa.IndexAddr:
+		return (f.Taint(v.X) | f.Taint(v.Index)) & ArgValue
+	case *ssa.Index:
+		return (f.Taint(v.X) | f.Taint(v.Index)) & ArgValue
+	case *ssa.Lookup:
+		return (f.Taint(v.X) | f.Taint(v.Index)) & ArgValue
+	case *ssa.TypeAssert:
+		return f.Taint(v.X) & ArgValue
+	case *ssa.Extract:
+		return f.extractTaint(v)
+	case *ssa.UnOp:
+		if v.Op == token.ARROW {
+			return 0
+		}
+		return f.Taint(v.X)
+	case *ssa.BinOp:
+		return f.Taint(v.X) | f.Taint(v.Y)
+	case *ssa.Convert:
+		return f.Taint(v.X)
+	case *ssa.ChangeType:
+		return f.Taint(v.X)
+	case *ssa.MakeInterface:
+		return f.Taint(v.X)
+	case *ssa.ChangeInterface:
+		return f.Taint(v.X)
+	case *ssa.Slice:
+		return f.Taint(v.X) & ArgValue
+	case *ssa.SliceToArrayPointer:
+		return f.Taint(v.X)
+	case *ssa.Range:
+		return f.Taint(v.X) & ArgValue
+	case *ssa.Phi:
+		var t Taint
+		for _, e := range v.Edges {
+			t |= f.Taint(e)
+		}
+		return t
+	case *ssa.Alloc:
+		return f.allocTaint(v)
+	case *ssa.Call:
+		return f.callTaint(v, -1)
+	}
+	return 0
+}
+
+// isArgumentField reports whether field i of the struct that t is, or
+// points to, holds raw tool arguments.
+func (f *Func) isArgumentField(t types.Type, i int) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return false
+	}
+	field := st.Field(i)
+	for _, b := range f.SDKs {
+		if b.IsArgumentField(field) {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *Func) extractTaint(v *ssa.Extract) Taint {
+	switch tuple := v.Tuple.(type) {
+	case *ssa.Call:
+		return f.callTaint(tuple, v.Index)
+	case *ssa.TypeAssert: // x, ok := arg.(T)
+		if f.Taint(tuple.X)&ArgValue == 0 {
+			return 0
+		}
+		if v.Index == 1 {
+			return DecodeFailure
+		}
+		return ArgValue
+	case *ssa.Lookup: // x, ok := args[k]
+		if (f.Taint(tuple.X)|f.Taint(tuple.Index))&ArgValue == 0 {
+			return 0
+		}
+		if v.Index == 1 {
+			return CheckFailure
+		}
+		return ArgValue
+	case *ssa.Next: // for k, v := range args
+		return f.Taint(tuple.Iter) & ArgValue
+	case *ssa.UnOp: // v, ok := <-ch
+		return 0
+	}
+	return 0
+}
+
+// allocTaint: a local variable holds argument values when a decoder fills
+// it from argument data, or when argument values are stored into it.
+func (f *Func) allocTaint(a *ssa.Alloc) Taint {
+	var t Taint
+	var visit func(v ssa.Value)
+	visit = func(v ssa.Value) {
+		refs := v.Referrers()
+		if refs == nil {
+			return
+		}
+		for _, ref := range *refs {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				if ref.Addr == v {
+					t |= f.Taint(ref.Val) & ArgValue
+				}
+			case *ssa.Call:
+				if c := f.Classify(ref.Common()); c.Kind == Decode && c.Target == v {
+					t |= ArgValue
+				}
+			case *ssa.MakeInterface: // json.Unmarshal(data, &v)
+				visit(ref)
+			case *ssa.ChangeType:
+				visit(ref)
+			}
+		}
+	}
+	visit(a)
+	return t
+}
+
+// callTaint returns the taint of result index of call (-1: the only result).
+func (f *Func) callTaint(call *ssa.Call, index int) Taint {
+	c := f.Classify(call.Common())
+	isErr := resultIsError(call, index)
+	switch c.Kind {
+	case Decode:
+		if isErr {
+			return DecodeFailure
+		}
+		return ArgValue
+	case Validate:
+		if isErr {
+			return CheckFailure
+		}
+		return ArgValue
+	case ArgumentSource:
+		return ArgValue
+	case Pure:
+		if c.Operands&ArgValue == 0 {
+			return 0
+		}
+		if isErr {
+			return CheckFailure
+		}
+		// A pure function of a check's outcome (errors.Is(err, ...))
+		// carries the outcome along.
+		return c.Operands
+	}
+	return 0
+}
+
+func resultIsError(call *ssa.Call, index int) bool {
+	t := call.Type()
+	if tuple, ok := t.(*types.Tuple); ok {
+		if index < 0 || index >= tuple.Len() {
+			return false
+		}
+		t = tuple.At(index).Type()
+	}
+	return sdk.IsError(t)
+}

@@ -1,0 +1,175 @@
+package argflow
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// CallKind is what a call does with respect to the tool arguments.
+type CallKind int
+
+const (
+	// Other calls produce nothing derived from the arguments (an API,
+	// database or I/O call, or a function not known to be pure).
+	Other CallKind = iota
+	// Decode calls turn argument data into values; their error is a
+	// decoding error.
+	Decode
+	// Validate calls check argument values; their error is a validation error.
+	Validate
+	// ArgumentSource calls return argument values (SDK accessors).
+	ArgumentSource
+	// Pure calls compute results from their operands alone.
+	Pure
+	// ErrorConstructor calls build a new error (errors.New, fmt.Errorf),
+	// possibly wrapping others.
+	ErrorConstructor
+)
+
+// A Class is the classification of one call.
+type Class struct {
+	Kind CallKind
+	// Callee is the called function or method, when known statically or
+	// as an interface method.
+	Callee *types.Func
+	// Target is the operand a decoder fills, for Decode.
+	Target ssa.Value
+	// Operands is the union of the taints of the operands, for Pure.
+	Operands Taint
+}
+
+// Callee returns the function object a call invokes: the static callee
+// (for generic instantiations, its origin) or the interface method.
+func Callee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if fn.Origin() != nil {
+			fn = fn.Origin()
+		}
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+	}
+	return nil
+}
+
+// Operands returns the operands of a call, receiver first, with the
+// elements of an implicit variadic slice in place of the slice.
+func Operands(c *ssa.CallCommon) []ssa.Value {
+	var ops []ssa.Value
+	if c.IsInvoke() {
+		ops = append(ops, c.Value)
+	}
+	ops = append(ops, c.Args...)
+	if n := len(ops); n > 0 {
+		if elems, ok := varargs(ops[n-1]); ok {
+			ops = append(ops[:n-1], elems...)
+		}
+	}
+	return ops
+}
+
+// varargs recognizes the slice the SSA builder makes for the variadic
+// part of a call, new([n]T)[:], and returns the values stored into it.
+func varargs(v ssa.Value) ([]ssa.Value, bool) {
+	s, ok := v.(*ssa.Slice)
+	if !ok {
+		return nil, false
+	}
+	arr, ok := s.X.(*ssa.Alloc)
+	if !ok || arr.Comment != "varargs" {
+		return nil, false
+	}
+	var elems []ssa.Value
+	for _, ref := range *arr.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+				elems = append(elems, st.Val)
+			}
+		}
+	}
+	return elems, true
+}
+
+// Classify says what a call does with respect to the arguments.
+func (f *Func) Classify(c *ssa.CallCommon) Class {
+	callee := Callee(c)
+	if callee == nil {
+		if b, ok := c.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "len", "cap", "min", "max", "append", "copy", "real", "imag", "complex":
+				return Class{Kind: Pure, Operands: f.operandTaint(c)}
+			}
+		}
+		return Class{}
+	}
+	full := callee.FullName()
+	ops := Operands(c)
+	class := Class{Callee: callee}
+
+	if d, ok := decoders[full]; ok && d.data < len(ops) && d.target < len(ops) {
+		if f.Taint(ops[d.data])&ArgValue != 0 {
+			class.Kind, class.Target = Decode, ops[d.target]
+		}
+		return class
+	}
+	for _, b := range f.SDKs {
+		switch {
+		case b.IsDecodeMethod(callee):
+			class.Kind = Decode
+			if len(ops) > 1 {
+				class.Target = ops[1]
+			}
+			return class
+		case b.IsArgumentMethod(callee):
+			class.Kind = ArgumentSource
+			return class
+		case b.IsArgumentFunc(callee):
+			for _, op := range ops {
+				if b.IsRequest(op.Type()) {
+					class.Kind = ArgumentSource
+				}
+			}
+			return class
+		}
+	}
+	if errorConstructors[full] {
+		class.Kind = ErrorConstructor
+		return class
+	}
+	sig := callee.Signature()
+	if validators[full] || (sig.Recv() != nil && validatorMethods[callee.Name()] && returnsError(sig)) {
+		if f.operandTaint(c)&ArgValue != 0 {
+			class.Kind = Validate
+		}
+		return class
+	}
+	if callee.Pkg() != nil && isPure(callee.Pkg().Path(), full) {
+		class.Kind, class.Operands = Pure, f.operandTaint(c)
+	}
+	return class
+}
+
+func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
+	var t Taint
+	for _, op := range Operands(c) {
+		t |= f.Taint(op)
+	}
+	return t
+}
+
+func returnsError(sig *types.Signature) bool {
+	r := sig.Results()
+	return r.Len() > 0 && isErrorType(r.At(r.Len()-1).Type())
+}
+
+func isErrorType(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}

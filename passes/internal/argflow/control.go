@@ -1,0 +1,131 @@
+package argflow
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// postDominators holds, for each block of a function, the set of blocks
+// that post-dominate it, with a virtual exit node after the last block.
+type postDominators struct {
+	sets []bitset
+}
+
+type bitset []uint64
+
+func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
+func (s bitset) has(i int) bool { return s[i/64]&(1<<(i%64)) != 0 }
+func (s bitset) add(i int)      { s[i/64] |= 1 << (i % 64) }
+func (s bitset) fill() {
+	for i := range s {
+		s[i] = ^uint64(0)
+	}
+}
+func (s bitset) copyFrom(t bitset) { copy(s, t) }
+func (s bitset) intersect(t bitset) {
+	for i := range s {
+		s[i] &= t[i]
+	}
+}
+func (s bitset) equal(t bitset) bool {
+	for i := range s {
+		if s[i] != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// computePostDominators solves pdom(b) = {b} ∪ ⋂ pdom(succ(b)) by
+// iteration. Functions are small; the quadratic bitsets are cheap.
+// Blocks from which no exit is reachable (infinite loops) are given
+// {b, exit}, so that nothing appears to depend on them.
+func computePostDominators(fn *ssa.Function) *postDominators {
+	n := len(fn.Blocks)
+	exit := n
+	sets := make([]bitset, n+1)
+	for i := range sets {
+		sets[i] = newBitset(n + 1)
+		sets[i].fill()
+	}
+	sets[exit] = newBitset(n + 1)
+	sets[exit].add(exit)
+
+	reachesExit := make([]bool, n)
+	var mark func(b *ssa.BasicBlock)
+	mark = func(b *ssa.BasicBlock) {
+		if reachesExit[b.Index] {
+			return
+		}
+		reachesExit[b.Index] = true
+		for _, p := range b.Preds {
+			mark(p)
+		}
+	}
+	for _, b := range fn.Blocks {
+		if len(b.Succs) == 0 {
+			mark(b)
+		}
+	}
+	for _, b := range fn.Blocks {
+		if !reachesExit[b.Index] {
+			sets[b.Index] = newBitset(n + 1)
+			sets[b.Index].add(b.Index)
+			sets[b.Index].add(exit)
+		}
+	}
+
+	tmp := newBitset(n + 1)
+	for changed := true; changed; {
+		changed = false
+		for i := n - 1; i >= 0; i-- {
+			b := fn.Blocks[i]
+			if !reachesExit[i] {
+				continue
+			}
+			tmp.fill()
+			if len(b.Succs) == 0 {
+				tmp.copyFrom(sets[exit])
+			}
+			for _, s := range b.Succs {
+				tmp.intersect(sets[s.Index])
+			}
+			tmp.add(i)
+			if !tmp.equal(sets[i]) {
+				sets[i].copyFrom(tmp)
+				changed = true
+			}
+		}
+	}
+	return &postDominators{sets: sets}
+}
+
+// ControlConditions returns the branch conditions that block b is directly
+// control dependent on: for each If-terminated block A with a successor S
+// such that b post-dominates S but does not strictly post-dominate A,
+// A's condition. A block that runs whatever the branches do has none.
+func (f *Func) ControlConditions(b *ssa.BasicBlock) []ssa.Value {
+	if f.pdom == nil {
+		f.pdom = computePostDominators(f.Fn)
+	}
+	pd := f.pdom.sets
+	var conds []ssa.Value
+	for _, a := range f.Fn.Blocks {
+		if len(a.Succs) != 2 || a == b {
+			continue
+		}
+		ifInstr, ok := a.Instrs[len(a.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if pd[a.Index].has(b.Index) {
+			continue // b runs whichever way a branches
+		}
+		for _, s := range a.Succs {
+			if pd[s.Index].has(b.Index) {
+				conds = append(conds, ifInstr.Cond)
+				break
+			}
+		}
+	}
+	return conds
+}

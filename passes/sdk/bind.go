@@ -1,0 +1,247 @@
+package sdk
+
+import (
+	"go/types"
+	"strings"
+)
+
+// A Binding is a Descriptor resolved against the type-checked packages
+// visible from one analyzed package. Its objects are the ones the analyzed
+// code's types refer to, so they can be compared by identity.
+type Binding struct {
+	*Descriptor
+
+	// MCP is the SDK package that declares the request and result types.
+	MCP *types.Package
+
+	// Request and Result are the call-tool request and result types.
+	Request, Result types.Type
+
+	// argumentFields holds the origin of each field in ArgumentFields.
+	argumentFields map[*types.Var]bool
+
+	// protocolErrors maps each protocol error type to its description.
+	protocolErrors map[*types.TypeName]ProtocolError
+
+	// invalidParams holds the InvalidParamsSentinels variables.
+	invalidParams map[*types.Var]bool
+
+	registrars map[*types.Func][]Shape
+}
+
+// Bind resolves every descriptor whose MCP package is imported, directly or
+// not, by pkg. It returns nil when pkg cannot see any SDK, which lets
+// callers skip the package at once.
+func Bind(pkg *types.Package) []*Binding {
+	visible := make(map[string]*types.Package)
+	var walk func(p *types.Package)
+	walk = func(p *types.Package) {
+		for _, imp := range p.Imports() {
+			path := unvendor(imp.Path())
+			if _, seen := visible[path]; seen {
+				continue
+			}
+			visible[path] = imp
+			walk(imp)
+		}
+	}
+	visible[unvendor(pkg.Path())] = pkg
+	walk(pkg)
+
+	var bound []*Binding
+	for _, d := range Descriptors {
+		mcp := visible[d.MCP]
+		if mcp == nil || mcp == pkg {
+			continue // an SDK is not analyzed as its own user
+		}
+		if b := d.bind(mcp, visible); b != nil {
+			bound = append(bound, b)
+		}
+	}
+	return bound
+}
+
+// unvendor strips a GOPATH-style vendor prefix from a package path.
+func unvendor(path string) string {
+	if i := strings.LastIndex(path, "/vendor/"); i >= 0 {
+		return path[i+len("/vendor/"):]
+	}
+	return strings.TrimPrefix(path, "vendor/")
+}
+
+func (d *Descriptor) bind(mcp *types.Package, visible map[string]*types.Package) *Binding {
+	req, _ := mcp.Scope().Lookup(d.Request).(*types.TypeName)
+	res, _ := mcp.Scope().Lookup(d.Result).(*types.TypeName)
+	if req == nil || res == nil {
+		return nil // not a version we understand
+	}
+	b := &Binding{
+		Descriptor:     d,
+		MCP:            mcp,
+		Request:        req.Type(),
+		Result:         res.Type(),
+		argumentFields: make(map[*types.Var]bool),
+		protocolErrors: make(map[*types.TypeName]ProtocolError),
+		invalidParams:  make(map[*types.Var]bool),
+		registrars:     make(map[*types.Func][]Shape),
+	}
+	for _, sel := range d.ArgumentFields {
+		if f := lookupFieldPath(b.Request, strings.Split(sel, ".")); f != nil {
+			b.argumentFields[f.Origin()] = true
+		}
+	}
+	for _, pe := range d.ProtocolErrors {
+		if p := visible[pe.Path]; p != nil {
+			if tn, ok := p.Scope().Lookup(pe.Name).(*types.TypeName); ok {
+				b.protocolErrors[tn] = pe
+			}
+		}
+	}
+	for _, name := range d.InvalidParamsSentinels {
+		if v, ok := mcp.Scope().Lookup(name).(*types.Var); ok {
+			b.invalidParams[v] = true
+		}
+	}
+	for _, s := range d.Shapes {
+		if s.Registrar == "" {
+			continue
+		}
+		if fn, ok := mcp.Scope().Lookup(s.Registrar).(*types.Func); ok {
+			b.registrars[fn] = append(b.registrars[fn], s)
+		}
+	}
+	return b
+}
+
+// lookupFieldPath follows a chain of field names from t, through pointers,
+// and returns the last field, or nil if the chain does not resolve.
+func lookupFieldPath(t types.Type, path []string) *types.Var {
+	var field *types.Var
+	for _, name := range path {
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+		f, ok := obj.(*types.Var)
+		if !ok || !f.IsField() {
+			return nil
+		}
+		field, t = f, f.Type()
+	}
+	return field
+}
+
+// IsArgumentField reports whether f is a field holding the raw arguments.
+func (b *Binding) IsArgumentField(f *types.Var) bool {
+	return b.argumentFields[f.Origin()]
+}
+
+// IsRequest reports whether t is the request type or a pointer to it.
+func (b *Binding) IsRequest(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return types.Identical(t, b.Request)
+}
+
+// IsResultPointer reports whether t is a pointer to the result type.
+func (b *Binding) IsResultPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && types.Identical(p.Elem(), b.Result)
+}
+
+// IsArgumentMethod reports whether fn is a request method yielding argument values.
+func (b *Binding) IsArgumentMethod(fn *types.Func) bool {
+	return b.isRequestMethod(fn, b.ArgumentMethods)
+}
+
+// IsDecodeMethod reports whether fn is a request method that decodes arguments.
+func (b *Binding) IsDecodeMethod(fn *types.Func) bool {
+	return b.isRequestMethod(fn, b.DecodeMethods)
+}
+
+// IsArgumentFunc reports whether fn is an SDK function yielding argument values.
+func (b *Binding) IsArgumentFunc(fn *types.Func) bool {
+	return fn.Pkg() == b.MCP && fn.Signature().Recv() == nil && contains(b.ArgumentFuncs, fn.Name())
+}
+
+func (b *Binding) isRequestMethod(fn *types.Func, names []string) bool {
+	recv := fn.Signature().Recv()
+	return recv != nil && fn.Pkg() == b.MCP && b.IsRequest(recv.Type()) && contains(names, fn.Name())
+}
+
+// ProtocolError returns the description of t, or of the type t points to,
+// if it is one of the SDK's protocol error types.
+func (b *Binding) ProtocolError(t types.Type) (ProtocolError, bool) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return ProtocolError{}, false
+	}
+	pe, ok := b.protocolErrors[named.Obj()]
+	return pe, ok
+}
+
+// IsInvalidParamsSentinel reports whether v is an "invalid params" error variable.
+func (b *Binding) IsInvalidParamsSentinel(v *types.Var) bool {
+	return b.invalidParams[v]
+}
+
+// RegistrarShapes returns the handler shapes whose functions are passed to
+// fn, or nil if fn registers none.
+func (b *Binding) RegistrarShapes(fn *types.Func) []Shape {
+	return b.registrars[fn.Origin()]
+}
+
+// MatchShape returns the first shape of b whose signature sig has and that
+// needs no registrar, for handlers identified by signature alone.
+func (b *Binding) MatchShape(sig *types.Signature) (Shape, bool) {
+	for _, s := range b.Shapes {
+		if s.Registrar == "" && b.HasShape(sig, s) {
+			return s, true
+		}
+	}
+	return Shape{}, false
+}
+
+// HasShape reports whether sig is the signature of a handler of shape s:
+// (context.Context, Request[, In]) (*Result[, Out], error).
+func (b *Binding) HasShape(sig *types.Signature, s Shape) bool {
+	params, results := sig.Params(), sig.Results()
+	if sig.Variadic() || params.Len() != 2+btoi(s.Input) || results.Len() != 2+btoi(s.Output) {
+		return false
+	}
+	req := b.Request
+	if b.RequestByPointer {
+		req = types.NewPointer(req)
+	}
+	return isContext(params.At(0).Type()) &&
+		types.Identical(params.At(1).Type(), req) &&
+		b.IsResultPointer(results.At(0).Type()) &&
+		IsError(results.At(results.Len()-1).Type())
+}
+
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+func isContext(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,186 @@
+// Package sdk describes, as data, the MCP SDKs whose tool handlers mcperrlint
+// checks: where their request and result types live, which handler shapes
+// turn a returned Go error into a JSON-RPC protocol error, how handlers read
+// their arguments, and how to build a tool execution error for a fix.
+//
+// Supporting another SDK, or another version of one, means adding or editing
+// an entry of [Descriptors]; the passes consult the bound table and contain
+// no SDK-specific branches.
+//
+// The SDKs are never imported: everything is matched by package path and
+// object identity against the packages the analyzed code imports.
+package sdk
+
+// A Descriptor describes one SDK's tool-handler API.
+type Descriptor struct {
+	// Name identifies the SDK in diagnostics and documentation.
+	Name string
+
+	// Module is the SDK's module path, used to find its version in the build.
+	Module string
+
+	// MCP is the path of the package that declares the request and result
+	// types and the argument accessors.
+	MCP string
+
+	// Request and Result name the call-tool request and result types in MCP.
+	Request, Result string
+
+	// RequestByPointer reports whether handlers receive *Request rather
+	// than Request.
+	RequestByPointer bool
+
+	// Shapes lists the handler shapes of this SDK.
+	Shapes []Shape
+
+	// ArgumentFields are selector paths from the request type to fields
+	// holding the raw tool arguments, such as "Params.Arguments".
+	ArgumentFields []string
+
+	// ArgumentMethods are methods of the request type whose results are
+	// argument values (GetArguments, GetString(key, default), ...).
+	ArgumentMethods []string
+
+	// ArgumentFuncs are functions in MCP whose results are argument values
+	// when one of their operands is the request.
+	ArgumentFuncs []string
+
+	// DecodeMethods are methods of the request type that decode arguments:
+	// their error result is a decoding error, and a pointer operand is
+	// filled with argument values.
+	DecodeMethods []string
+
+	// ProtocolErrors are error types that travel to the client as JSON-RPC
+	// errors with the code held in their CodeField.
+	ProtocolErrors []ProtocolError
+
+	// InvalidParamsSentinels are package-level error variables in MCP that
+	// mean "invalid params" when wrapped into a returned error.
+	InvalidParamsSentinels []string
+
+	// ErrorResult tells how to build a tool execution error result.
+	ErrorResult ErrorResult
+}
+
+// HandlerKind says what becomes of a Go error a handler returns.
+type HandlerKind int
+
+const (
+	// Raw handlers' returned errors all become protocol errors.
+	Raw HandlerKind = iota + 1
+	// Typed handlers' returned errors become tool execution errors, except
+	// values of the SDK's protocol error types, which pass through.
+	Typed
+)
+
+// A Shape is one form of tool handler: a signature and, optionally, the
+// function a value must be passed to for that signature to mean a handler.
+type Shape struct {
+	Kind HandlerKind
+
+	// Input reports whether the handler takes the decoded arguments as a
+	// third parameter, after the context and the request.
+	Input bool
+
+	// Output reports whether the handler returns a typed output value
+	// between the result and the error.
+	Output bool
+
+	// Registrar, when set, names the function in MCP ("Pkg.Func" form is
+	// not needed: the package is MCP) whose parameter RegistrarParam
+	// receives handlers of this shape. A function of this signature that is
+	// never passed there is not a handler. When empty, the signature alone
+	// identifies a handler.
+	Registrar      string
+	RegistrarParam int
+}
+
+// A ProtocolError is an error type the SDK sends as a JSON-RPC error object.
+type ProtocolError struct {
+	// Path and Name locate the type (not a pointer to it).
+	Path, Name string
+	// CodeField and MessageField name its code and message fields.
+	CodeField, MessageField string
+}
+
+// ErrorResult describes how to construct a tool execution error result.
+// Templates are fmt formats: %[1]s is the name the file imports MCP under,
+// %[2]s a Go expression of type string holding the message.
+type ErrorResult struct {
+	// Text builds a result from a message.
+	Text string
+	// Formatf, when set and declared by the SDK version in the build,
+	// names a function in MCP taking (format string, args ...any).
+	Formatf string
+	// FromErr, when set and declared, names a function in MCP taking
+	// (text string, err error) whose message is text + ": " + err.Error().
+	FromErr string
+}
+
+// InvalidParamsCode is the JSON-RPC error code for invalid method parameters.
+const InvalidParamsCode = -32602
+
+// Descriptors is the table of supported SDKs.
+var Descriptors = []*Descriptor{
+	{
+		Name:             "go-sdk",
+		Module:           "github.com/modelcontextprotocol/go-sdk",
+		MCP:              "github.com/modelcontextprotocol/go-sdk/mcp",
+		Request:          "CallToolRequest",
+		Result:           "CallToolResult",
+		RequestByPointer: true,
+		Shapes: []Shape{
+			{Kind: Raw},
+			{Kind: Typed, Input: true, Output: true},
+		},
+		ArgumentFields: []string{"Params.Arguments"},
+		ProtocolErrors: []ProtocolError{{
+			// jsonrpc.Error is an alias of this type.
+			Path:         "github.com/modelcontextprotocol/go-sdk/internal/jsonrpc2",
+			Name:         "WireError",
+			CodeField:    "Code",
+			MessageField: "Message",
+		}},
+		ErrorResult: ErrorResult{
+			// Portable across every go-sdk v1 release; SetError is not.
+			Text: "&%[1]s.CallToolResult{IsError: true, Content: []%[1]s.Content{&%[1]s.TextContent{Text: %[2]s}}}",
+		},
+	},
+	{
+		Name:    "mcp-go",
+		Module:  "github.com/mark3labs/mcp-go",
+		MCP:     "github.com/mark3labs/mcp-go/mcp",
+		Request: "CallToolRequest",
+		Result:  "CallToolResult",
+		Shapes: []Shape{
+			{Kind: Raw},
+			// NewTypedToolHandler binds the arguments, then returns the
+			// typed function's error unchanged. (NewStructuredToolHandler
+			// wraps errors, so its functions are not handlers.)
+			{Kind: Raw, Input: true, Registrar: "NewTypedToolHandler", RegistrarParam: 0},
+		},
+		ArgumentFields: []string{"Params.Arguments", "Params.RawArguments"},
+		ArgumentMethods: []string{
+			"GetArguments", "GetRawArguments",
+			"GetString", "GetInt", "GetFloat", "GetBool",
+			"GetStringSlice", "GetIntSlice", "GetFloatSlice", "GetBoolSlice",
+		},
+		ArgumentFuncs: []string{
+			"ParseArgument", "ParseBoolean", "ParseInt64", "ParseInt32", "ParseInt16",
+			"ParseInt8", "ParseInt", "ParseUInt", "ParseUInt64", "ParseUInt32",
+			"ParseUInt16", "ParseUInt8", "ParseFloat32", "ParseFloat64",
+			"ParseString", "ParseStringMap",
+		},
+		DecodeMethods: []string{
+			"BindArguments",
+			"RequireString", "RequireInt", "RequireFloat", "RequireBool",
+			"RequireStringSlice", "RequireIntSlice", "RequireFloatSlice", "RequireBoolSlice",
+		},
+		InvalidParamsSentinels: []string{"ErrInvalidParams"},
+		ErrorResult: ErrorResult{
+			Text:    "%[1]s.NewToolResultError(%[2]s)",
+			Formatf: "NewToolResultErrorf",
+			FromErr: "NewToolResultErrorFromErr",
+		},
+	},
+}
