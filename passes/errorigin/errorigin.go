@@ -272,10 +272,31 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 			kind = Decode
 		}
 	}
-	if p := conds[0].Pos(); p.IsValid() {
+	if p := valuePos(conds[0]); p.IsValid() {
 		site = p
 	}
 	return origin{kind: kind, site: site}
+}
+
+// valuePos returns the source position of v, or of the operation it is
+// derived from when v itself has none: the ok of a comma-ok type
+// assertion or map lookup, or its negation, points at the assertion or
+// the lookup.
+func valuePos(v ssa.Value) token.Pos {
+	for range maxDepth {
+		if p := v.Pos(); p.IsValid() {
+			return p
+		}
+		switch x := v.(type) {
+		case *ssa.Extract:
+			v = x.Tuple
+		case *ssa.UnOp:
+			v = x.X
+		default:
+			return token.NoPos
+		}
+	}
+	return token.NoPos
 }
 
 // storedField returns the integer constant stored into the named field of

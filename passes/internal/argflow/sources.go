@@ -1,6 +1,9 @@
 package argflow
 
 import (
+	"go/token"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -29,13 +32,11 @@ func Sources(v ssa.Value) []ssa.Value {
 		case *ssa.ChangeType:
 			walk(x.X)
 		case *ssa.UnOp:
-			if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op.String() == "*" {
-				if stores := storesTo(alloc); len(stores) > 0 {
-					for _, s := range stores {
-						walk(s)
-					}
-					return
+			if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && isLocal(alloc) {
+				for _, s := range reachingStores(alloc, x) {
+					walk(s)
 				}
+				return
 			}
 			out = append(out, v)
 		default:
@@ -46,14 +47,74 @@ func Sources(v ssa.Value) []ssa.Value {
 	return out
 }
 
-// storesTo returns the values stored directly into a local variable.
-func storesTo(a *ssa.Alloc) []ssa.Value {
-	var vals []ssa.Value
+// isLocal reports whether all stores to a variable are visible in this
+// function: its address is only loaded from and stored to, or captured
+// by closures that only read it (a deferred logger of a named result).
+func isLocal(a *ssa.Alloc) bool {
 	for _, ref := range *a.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == a {
-			vals = append(vals, st.Val)
+		switch ref := ref.(type) {
+		case *ssa.UnOp:
+		case *ssa.Store:
+			if ref.Val == a {
+				return false
+			}
+		case *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			if !readsOnly(ref, a) {
+				return false
+			}
+		default:
+			return false
 		}
 	}
+	return true
+}
+
+// readsOnly reports whether the closure mc only loads the variable a it
+// captures.
+func readsOnly(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
+	fn, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return false
+	}
+	for i, b := range mc.Bindings {
+		if b != a {
+			continue
+		}
+		for _, ref := range *fn.FreeVars[i].Referrers() {
+			if u, ok := ref.(*ssa.UnOp); !ok || u.Op != token.MUL {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// reachingStores returns the values stored into a by the last store
+// before load on each path that reaches it. Functions with defer route
+// every return through such result slots, so a flow-insensitive answer
+// would mix the errors of different returns. A path with no store
+// contributes the variable's zero value, a nil error, which is left out.
+func reachingStores(a *ssa.Alloc, load *ssa.UnOp) []ssa.Value {
+	var vals []ssa.Value
+	visited := make(map[*ssa.BasicBlock]bool)
+	var search func(b *ssa.BasicBlock, before int)
+	search = func(b *ssa.BasicBlock, before int) {
+		for i := before - 1; i >= 0; i-- {
+			if st, ok := b.Instrs[i].(*ssa.Store); ok && st.Addr == a {
+				vals = append(vals, st.Val)
+				return
+			}
+		}
+		for _, p := range b.Preds {
+			if !visited[p] {
+				visited[p] = true
+				search(p, len(p.Instrs))
+			}
+		}
+	}
+	b := load.Block()
+	search(b, slices.Index(b.Instrs, ssa.Instruction(load)))
 	return vals
 }
 
