@@ -33,62 +33,20 @@ func TestGoldenFilesAreFixed(t *testing.T) {
 		t.Run(family, func(t *testing.T) {
 			t.Parallel()
 			gopath := fixedCopy(t, src, family)
-			pkgs := loadGOPATH(t, gopath, family)
-			graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
-			if err != nil {
-				t.Fatal(err)
+			cfg := &packages.Config{
+				Mode: packages.LoadAllSyntax,
+				Dir:  gopath,
+				Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
 			}
-			for act := range graph.All() {
-				if !act.IsRoot {
-					continue
-				}
-				for _, d := range act.Diagnostics {
-					if len(d.SuggestedFixes) > 0 {
-						t.Errorf("%s: fixable diagnostic remains after fixing: %s", act.Package.Fset.Position(d.Pos), d.Message)
-					}
-				}
-			}
+			assertFixedAndClean(t, cfg, family)
 		})
 	}
 }
 
-// fixedCopy makes a GOPATH holding the SDK stubs and family with each
-// file replaced by its golden version.
-func fixedCopy(t *testing.T, src, family string) string {
+// assertFixedAndClean loads pattern, fails on any load or type error, and
+// fails if the analyzer still has a fix to offer.
+func assertFixedAndClean(t *testing.T, cfg *packages.Config, pattern string) {
 	t.Helper()
-	gopath := t.TempDir()
-	if err := os.CopyFS(filepath.Join(gopath, "src", "github.com"), os.DirFS(filepath.Join(src, "github.com"))); err != nil {
-		t.Fatal(err)
-	}
-	dst := filepath.Join(gopath, "src", family)
-	if err := os.MkdirAll(dst, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	files, _ := filepath.Glob(filepath.Join(src, family, "*.go"))
-	for _, f := range files {
-		data, err := os.ReadFile(f + ".golden")
-		if os.IsNotExist(err) {
-			data, err = os.ReadFile(f)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dst, filepath.Base(f)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return gopath
-}
-
-// loadGOPATH loads pattern in GOPATH mode and fails on any error.
-func loadGOPATH(t *testing.T, gopath, pattern string) []*packages.Package {
-	t.Helper()
-	cfg := &packages.Config{
-		Mode:  packages.LoadAllSyntax,
-		Dir:   gopath,
-		Env:   append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
-		Tests: false,
-	}
 	pkgs, err := packages.Load(cfg, pattern)
 	if err != nil {
 		t.Fatal(err)
@@ -102,5 +60,51 @@ func loadGOPATH(t *testing.T, gopath, pattern string) []*packages.Package {
 	if len(errs) > 0 {
 		t.Fatalf("fixed code does not type-check:\n%s", strings.Join(errs, "\n"))
 	}
-	return pkgs
+	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for act := range graph.All() {
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: fixable diagnostic remains after fixing: %s", act.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
+}
+
+// applyGoldens replaces each file under dir that has a .golden beside it
+// with the golden content.
+func applyGoldens(t *testing.T, dir string) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(path, ".golden") {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(strings.TrimSuffix(path, ".golden"), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fixedCopy makes a GOPATH holding the SDK stubs and family, with each
+// file replaced by its golden version.
+func fixedCopy(t *testing.T, src, family string) string {
+	t.Helper()
+	gopath := t.TempDir()
+	for _, dir := range []string{"github.com", family} {
+		if err := os.CopyFS(filepath.Join(gopath, "src", dir), os.DirFS(filepath.Join(src, dir))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	applyGoldens(t, filepath.Join(gopath, "src", family))
+	return gopath
 }

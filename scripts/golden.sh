@@ -1,22 +1,40 @@
 #!/usr/bin/env bash
-# Regenerates the .golden files of hermetic case families by applying
-# mcperrlint's fixes with the standalone driver on a copy of testdata.
+# Regenerates .golden files by applying mcperrlint's fixes with the
+# standalone driver on a copy, so goldens come from the real -fix path.
 # Review every resulting diff before committing it: goldens are assertions.
 #
-# Usage: scripts/golden.sh FAMILY...
+# Usage: scripts/golden.sh FAMILY...      (hermetic: testdata/src/FAMILY)
+#        scripts/golden.sh modules/NAME... (real SDK: testdata/modules/NAME)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/mcperrlint" "$root/cmd/mcperrlint"
-cp -r "$root/testdata/src" "$tmp/src"
-for family in "$@"; do
-	(cd "$tmp/src/$family" && GOPATH="$tmp" GO111MODULE=off GOFLAGS= "$tmp/mcperrlint" -fix . >/dev/null 2>&1 || true)
-	for f in "$tmp/src/$family"/*.go; do
-		name=$(basename "$f")
-		if ! cmp -s "$f" "$root/testdata/src/$family/$name"; then
-			cp "$f" "$root/testdata/src/$family/$name.golden"
-			echo "wrote testdata/src/$family/$name.golden"
+
+# write_goldens SRC_DIR FIXED_DIR: a .golden beside each file that changed.
+write_goldens() {
+	(cd "$2" && find . -name '*.go') | while read -r rel; do
+		if ! cmp -s "$2/$rel" "$1/$rel"; then
+			cp "$2/$rel" "$1/$rel.golden"
+			echo "wrote ${1#"$root"/}/${rel#./}.golden"
 		fi
 	done
+}
+
+for arg in "$@"; do
+	case "$arg" in
+	modules/*)
+		src="$root/testdata/$arg"
+		cp -r "$src" "$tmp/mod"
+		find "$tmp/mod" -name '*.golden' -delete
+		(cd "$tmp/mod" && "$tmp/mcperrlint" -fix ./... >/dev/null 2>&1 || true)
+		write_goldens "$src" "$tmp/mod"
+		rm -rf "$tmp/mod"
+		;;
+	*)
+		[ -d "$tmp/src" ] || cp -r "$root/testdata/src" "$tmp/src"
+		(cd "$tmp/src/$arg" && GOPATH="$tmp" GO111MODULE=off GOFLAGS= "$tmp/mcperrlint" -fix . >/dev/null 2>&1 || true)
+		write_goldens "$root/testdata/src/$arg" "$tmp/src/$arg"
+		;;
+	esac
 done

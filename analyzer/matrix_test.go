@@ -1,0 +1,158 @@
+package analyzer_test
+
+// The real-SDK matrix: each directory under testdata/modules is a standalone
+// module that requires one pinned version of an MCP SDK and holds a package of
+// realistic tool handlers with analysistest "// want" comments. Unlike the
+// hermetic stubs under testdata/src, these load the real SDK from the module
+// cache, so they need the module proxy (or a warm cache) once; they are
+// skipped under -short.
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/analyzer"
+)
+
+// matrixModules are the directories under testdata/modules, one per pinned
+// SDK version.
+var matrixModules = []string{
+	"gosdk-v1.8.0",  // github.com/modelcontextprotocol/go-sdk v1.8.0
+	"gosdk-v1.4.1",  // github.com/modelcontextprotocol/go-sdk v1.4.1
+	"mcpgo-v1.2.1",  // github.com/mark3labs/mcp-go v1.2.1
+	"mcpgo-v0.28.0", // github.com/mark3labs/mcp-go v0.28.0
+}
+
+// matrixModuleDir returns the absolute path of testdata/modules/name.
+func matrixModuleDir(t *testing.T, name string) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata", "modules", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+		t.Fatalf("matrix module %s: %v", name, err)
+	}
+	return dir
+}
+
+var (
+	downloadMu   sync.Mutex
+	downloadErrs = map[string]error{} // dir -> result of go mod download
+)
+
+// downloadMatrixModule runs "go mod download" in dir, once per test binary, so that
+// the module cache holds every module the dir's go.mod needs. analysistest
+// loads module-mode packages with GOPROXY=off, so without this a fresh machine
+// could not load the real SDKs. The environment is inherited: GOPROXY,
+// GOMODCACHE, GOFLAGS and GONOSUMDB settings of the caller apply.
+func downloadMatrixModule(t *testing.T, dir string) {
+	t.Helper()
+	downloadMu.Lock()
+	defer downloadMu.Unlock()
+	err, done := downloadErrs[dir]
+	if !done {
+		cmd := exec.Command("go", "mod", "download")
+		cmd.Dir = dir
+		if out, runErr := cmd.CombinedOutput(); runErr != nil {
+			err = fmt.Errorf("go mod download in %s: %v\n%s", dir, runErr, out)
+		}
+		downloadErrs[dir] = err
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// offlineModuleEnv is the environment analysistest uses for a module-mode
+// load, so that a check passing here means analysistest can load it too.
+func offlineModuleEnv() []string {
+	return append(os.Environ(), "GO111MODULE=on", "GOPROXY=off", "GOWORK=off")
+}
+
+// TestMatrixModulesTypecheck keeps the matrix testdata from rotting: every
+// module must load and type-check against its pinned SDK with no errors
+// (the same load analysistest does), and pass go vet.
+func TestMatrixModulesTypecheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
+	}
+	for _, name := range matrixModules {
+		t.Run(name, func(t *testing.T) {
+			dir := matrixModuleDir(t, name)
+			downloadMatrixModule(t, dir)
+
+			cfg := &packages.Config{
+				Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports |
+					packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps,
+				Dir:   dir,
+				Tests: true,
+				Env:   offlineModuleEnv(),
+			}
+			pkgs, err := packages.Load(cfg, "./...")
+			if err != nil {
+				t.Fatalf("load: %v", err)
+			}
+			if len(pkgs) == 0 {
+				t.Fatal("no packages")
+			}
+			packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+				for _, e := range pkg.Errors {
+					t.Errorf("%s: %v", pkg.PkgPath, e)
+				}
+			})
+
+			vet := exec.Command("go", "vet", "./...")
+			vet.Dir = dir
+			vet.Env = offlineModuleEnv()
+			if out, err := vet.CombinedOutput(); err != nil {
+				t.Errorf("go vet ./... in %s: %v\n%s", dir, err, out)
+			}
+		})
+	}
+}
+
+// TestMatrix runs the analyzer over each matrix module and checks its
+// diagnostics against the "// want" comments and its fixes against the
+// .golden files.
+func TestMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
+	}
+	for _, name := range matrixModules {
+		t.Run(name, func(t *testing.T) {
+			dir := matrixModuleDir(t, name)
+			downloadMatrixModule(t, dir)
+			analysistest.RunWithSuggestedFixes(t, dir, analyzer.Analyzer, "./...")
+		})
+	}
+}
+
+// TestMatrixGoldensAreFixed holds the fixes to what they promise against
+// the real SDKs: each module, with its golden files in place of its
+// sources, type-checks, and analyzing it again finds nothing to fix.
+func TestMatrixGoldensAreFixed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
+	}
+	for _, name := range matrixModules {
+		t.Run(name, func(t *testing.T) {
+			dir := matrixModuleDir(t, name)
+			downloadMatrixModule(t, dir)
+			fixed := t.TempDir()
+			if err := os.CopyFS(fixed, os.DirFS(dir)); err != nil {
+				t.Fatal(err)
+			}
+			applyGoldens(t, fixed)
+			cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: fixed, Env: offlineModuleEnv()}
+			assertFixedAndClean(t, cfg, "./...")
+		})
+	}
+}

@@ -1,0 +1,7 @@
+package mcp
+
+const (
+	ContentTypeText = "text"
+)
+
+const JSONRPC_VERSION = "2.0"

@@ -1,0 +1,5 @@
+package mcp
+
+type (
+	CallToolRequest = ServerRequest[*CallToolParamsRaw]
+)
