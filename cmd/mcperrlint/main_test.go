@@ -1,0 +1,191 @@
+package main_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The example module under testdata/example is what the README's first
+// command lints. Each line that must be reported ends in a comment naming
+// its category ("// decode", "// validate: ...", "// invalid-params").
+const exampleDir = "../../testdata/example"
+
+var categoryComment = regexp.MustCompile(`// (decode|validate|invalid-params)\b`)
+
+// expectedFindings returns "file:line category" for each marked line.
+func expectedFindings(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(exampleDir, "*", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no example files: %v", err)
+	}
+	var want []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(strings.NewReader(string(data)))
+		for line := 1; sc.Scan(); line++ {
+			if m := categoryComment.FindStringSubmatch(sc.Text()); m != nil {
+				rel, _ := filepath.Rel(exampleDir, f)
+				want = append(want, finding(rel, line, m[1]))
+			}
+		}
+	}
+	slices.Sort(want)
+	return want
+}
+
+func finding(file string, line int, category string) string {
+	return file + ":" + strconv.Itoa(line) + " " + category
+}
+
+// buildCommand builds mcperrlint into a temporary directory.
+func buildCommand(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mcperrlint")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// run runs name in dir and returns its output and exit code.
+func run(t *testing.T, dir string, name string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return string(out), 0
+	case errors.As(err, &exit):
+		return string(out), exit.ExitCode()
+	}
+	t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	return "", 0
+}
+
+func TestStandaloneJSON(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	out, code := run(t, exampleDir, bin, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("-json exit code = %d, want 0 (like go vet -json)\n%s", code, out)
+	}
+	// {"pkgpath": {"mcperrlint": [{"posn": "file:line:col", "category": ...}]}}
+	var tree map[string]map[string][]struct {
+		Posn     string `json:"posn"`
+		Category string `json:"category"`
+		Message  string `json:"message"`
+		Fixes    []any  `json:"suggested_fixes"`
+	}
+	if err := json.Unmarshal([]byte(out), &tree); err != nil {
+		t.Fatalf("parsing -json output: %v\n%s", err, out)
+	}
+	abs, _ := filepath.Abs(exampleDir)
+	var got []string
+	for _, analyzers := range tree {
+		for _, d := range analyzers["mcperrlint"] {
+			parts := strings.Split(strings.TrimPrefix(d.Posn, abs+string(filepath.Separator)), ":")
+			got = append(got, parts[0]+":"+parts[1]+" "+d.Category)
+			if len(d.Fixes) != 1 {
+				t.Errorf("%s: %d suggested fixes, want exactly 1", d.Posn, len(d.Fixes))
+			}
+		}
+	}
+	slices.Sort(got)
+	if want := expectedFindings(t); !slices.Equal(got, want) {
+		t.Errorf("findings:\ngot  %q\nwant %q", got, want)
+	}
+}
+
+func TestStandaloneExitCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	if _, code := run(t, exampleDir, bin, "./..."); code != 3 {
+		t.Errorf("exit code with findings = %d, want 3", code)
+	}
+	if out, code := run(t, exampleDir, bin, "-V=full"); code != 0 || !strings.Contains(out, "mcperrlint version") {
+		t.Errorf("-V=full: exit %d, output %q", code, out)
+	}
+}
+
+var vetLine = regexp.MustCompile(`^(\S+\.go):(\d+):\d+: tool handler`)
+
+// TestVetTool checks that go vet -vettool reports what the standalone
+// command does.
+func TestVetTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	out, code := run(t, exampleDir, "go", "vet", "-vettool="+bin, "./...")
+	if code == 0 {
+		t.Fatalf("go vet found nothing:\n%s", out)
+	}
+	var got []string
+	for _, line := range strings.Split(out, "\n") {
+		if m := vetLine.FindStringSubmatch(line); m != nil {
+			got = append(got, m[1]+":"+m[2])
+		}
+	}
+	var want []string
+	for _, f := range expectedFindings(t) {
+		want = append(want, strings.Fields(f)[0])
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("go vet -vettool findings:\ngot  %q\nwant %q\n%s", got, want, out)
+	}
+}
+
+// TestFixBuildsAndCleans applies every fix to a copy of the example and
+// checks the result builds and has nothing left to report.
+func TestFixBuildsAndCleans(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(exampleDir)); err != nil {
+		t.Fatal(err)
+	}
+	// The copy's replace directive must still find this repository.
+	root, _ := filepath.Abs("../..")
+	gomod := filepath.Join(dir, "go.mod")
+	data, _ := os.ReadFile(gomod)
+	if err := os.WriteFile(gomod, []byte(strings.ReplaceAll(string(data), "=> ../..", "=> "+root)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(filepath.Join(dir, "weather", "weather.go"))
+	if out, code := run(t, dir, bin, "-fix", "./..."); code != 0 {
+		// The driver exits 0 when every diagnostic's fix was applied.
+		t.Fatalf("-fix exit code = %d, want 0\n%s", code, out)
+	}
+	if after, _ := os.ReadFile(filepath.Join(dir, "weather", "weather.go")); string(after) == string(before) {
+		t.Fatal("-fix changed nothing")
+	}
+	if out, code := run(t, dir, "go", "vet", "./..."); code != 0 {
+		t.Fatalf("fixed example does not build:\n%s", out)
+	}
+	if out, code := run(t, dir, bin, "./..."); code != 0 {
+		t.Errorf("after -fix, mcperrlint still reports (exit %d):\n%s", code, out)
+	}
+}
