@@ -36,3 +36,10 @@ func TestCaseFamilies(t *testing.T) {
 		})
 	}
 }
+
+// TestStrictMode checks that strict mode adds tool-error reports, and
+// that the default analyzer stays silent on them (gosdk_raw/negative.go).
+func TestStrictMode(t *testing.T) {
+	strict := analyzer.New(analyzer.Config{Strict: true})
+	analysistest.RunWithSuggestedFixes(t, testdata(t), strict, "strict_mode")
+}

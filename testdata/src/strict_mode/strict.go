@@ -1,0 +1,30 @@
+// Package strict_mode is analyzed with Config{Strict: true}: errors with
+// no argument origin are reported too, as tool-error.
+package strict_mode
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func fetch(ctx context.Context, city string) (string, error) { return city, nil }
+
+func weather(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args struct{ City string }
+	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+		return nil, err // want `tool handler returns an argument decoding error as a protocol error`
+	}
+	text, err := fetch(ctx, args.City)
+	if err != nil {
+		return nil, fmt.Errorf("weather service: %w", err) // want `tool handler returns an error as a protocol error; the model never sees it: return a CallToolResult with IsError`
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
+}
+
+// A forwarded error is reported where it is made, not where it is forwarded.
+func forward(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return weather(ctx, req) // forwarding: reported at the callee, not here
+}
