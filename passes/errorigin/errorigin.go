@@ -103,7 +103,13 @@ type origin struct {
 	site      token.Pos
 	nilValue  bool // a nil constant: no error on this path
 	forwarded bool // a forwarded function's error, analyzed there
+	// requestLevel: created because of the request itself (an unknown
+	// tool, bad multi-round-trip state), which stays a protocol error.
+	requestLevel bool
 }
+
+// neutral reports whether o neither makes nor spoils a report.
+func (o origin) neutral() bool { return o.nilValue || o.forwarded || o.requestLevel }
 
 func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) *Return {
 	errVal := ret.Results[len(ret.Results)-1]
@@ -117,7 +123,7 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) *Retur
 	for _, src := range sources {
 		o := c.originOf(src, 0)
 		switch {
-		case o.nilValue || o.forwarded:
+		case o.neutral():
 		case o.kind == ToolError || o.kind == None:
 			sawOther = true
 		case o.kind > best.kind:
@@ -166,14 +172,14 @@ func (c *classifier) originOf(src ssa.Value, depth int) origin {
 	case *ssa.Alloc:
 		if pe, ok := c.sdk.ProtocolError(v.Type()); ok {
 			if code, ok := storedField(v, pe.CodeField); ok && code == sdk.InvalidParamsCode {
-				return origin{kind: InvalidParams, site: v.Pos()}
+				return c.invalidParams(v.Block(), v.Pos())
 			}
 			return c.fresh(v.Block(), v.Pos())
 		}
 	case *ssa.UnOp:
 		if g, ok := v.X.(*ssa.Global); ok {
 			if obj, ok := g.Object().(*types.Var); ok && c.sdk.IsInvalidParamsSentinel(obj) {
-				return origin{kind: InvalidParams, site: v.Pos()}
+				return c.invalidParams(v.Block(), v.Pos())
 			}
 			// A sentinel error is as fresh as a new one.
 			return c.fresh(v.Block(), v.Pos())
@@ -230,7 +236,7 @@ func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
 			}
 			o := c.originOf(src, depth+1)
 			switch {
-			case o.nilValue:
+			case o.nilValue || o.requestLevel:
 			case o.forwarded || o.kind == ToolError || o.kind == None:
 				other, ok = true, true
 			case o.kind > best.kind:
@@ -255,12 +261,30 @@ func isAddressable(v ssa.Value) bool {
 	return ok
 }
 
+// invalidParams classifies an InvalidParams error built in block b: an
+// invalid-params finding whatever the cause, unless the request itself
+// is what is invalid.
+func (c *classifier) invalidParams(b *ssa.BasicBlock, site token.Pos) origin {
+	for _, cond := range c.flow.ControlConditions(b) {
+		if c.flow.Taint(cond)&argflow.RequestLevel != 0 {
+			return origin{requestLevel: true}
+		}
+	}
+	return origin{kind: InvalidParams, site: site}
+}
+
 // fresh classifies an error created in block b: it is an argument error
-// when every branch condition b depends on tests an argument value.
+// when every branch condition b depends on tests an argument value, and
+// request-level when one tests the request itself.
 func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 	conds := c.flow.ControlConditions(b)
 	if len(conds) == 0 {
 		return origin{kind: ToolError}
+	}
+	for _, cond := range conds {
+		if c.flow.Taint(cond)&argflow.RequestLevel != 0 {
+			return origin{requestLevel: true}
+		}
 	}
 	kind := Validate
 	for _, cond := range conds {

@@ -17,6 +17,9 @@ type Binding struct {
 	// Request and Result are the call-tool request and result types.
 	Request, Result types.Type
 
+	// params is the type of the request's Params field, pointers removed.
+	params types.Type
+
 	// argumentFields holds the origin of each field in ArgumentFields.
 	argumentFields map[*types.Var]bool
 
@@ -85,6 +88,9 @@ func (d *Descriptor) bind(mcp *types.Package, visible map[string]*types.Package)
 		invalidParams:  make(map[*types.Var]bool),
 		registrars:     make(map[*types.Func][]Shape),
 	}
+	if f := lookupFieldPath(b.Request, []string{"Params"}); f != nil {
+		b.params = deref(f.Type())
+	}
 	for _, sel := range d.ArgumentFields {
 		if f := lookupFieldPath(b.Request, strings.Split(sel, ".")); f != nil {
 			b.argumentFields[f.Origin()] = true
@@ -131,6 +137,25 @@ func lookupFieldPath(t types.Type, path []string) *types.Var {
 // IsArgumentField reports whether f is a field holding the raw arguments.
 func (b *Binding) IsArgumentField(f *types.Var) bool {
 	return b.argumentFields[f.Origin()]
+}
+
+// IsRequestLevelField reports whether field, of the struct type st (or a
+// pointer to it), is a field of the request or of its params other than
+// the arguments: the tool name, metadata, the session, multi-round-trip
+// state. Checks on these are request-level, and stay protocol errors.
+func (b *Binding) IsRequestLevelField(st types.Type, field *types.Var) bool {
+	st = deref(st)
+	if b.IsArgumentField(field) {
+		return false
+	}
+	return types.Identical(st, b.Request) || b.params != nil && types.Identical(st, b.params)
+}
+
+func deref(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
 }
 
 // IsRequest reports whether t is the request type or a pointer to it.

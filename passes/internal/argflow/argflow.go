@@ -30,7 +30,14 @@ const (
 	// CheckFailure: the value reports that an argument value failed a
 	// check: a parse error, a validator's error, the ok of a map lookup.
 	CheckFailure
+	// RequestLevel: the value is computed from request-level fields (the
+	// tool name, metadata, the session), not from the arguments.
+	RequestLevel
 )
+
+// values are the taints that flow from an operand into what is computed
+// from it.
+const values = ArgValue | RequestLevel
 
 // A Func tracks argument flow in one function.
 type Func struct {
@@ -71,23 +78,17 @@ func (f *Func) taint(v ssa.Value) Taint {
 			return ArgValue
 		}
 	case *ssa.FieldAddr:
-		if f.isArgumentField(v.X.Type(), v.Field) {
-			return ArgValue
-		}
-		return f.Taint(v.X) & ArgValue
+		return f.fieldTaint(v.X, v.Field)
 	case *ssa.Field:
-		if f.isArgumentField(v.X.Type(), v.Field) {
-			return ArgValue
-		}
-		return f.Taint(v.X) & ArgValue
+		return f.fieldTaint(v.X, v.Field)
 	case *ssa.IndexAddr:
-		return (f.Taint(v.X) | f.Taint(v.Index)) & ArgValue
+		return (f.Taint(v.X) | f.Taint(v.Index)) & values
 	case *ssa.Index:
-		return (f.Taint(v.X) | f.Taint(v.Index)) & ArgValue
+		return (f.Taint(v.X) | f.Taint(v.Index)) & values
 	case *ssa.Lookup:
-		return (f.Taint(v.X) | f.Taint(v.Index)) & ArgValue
+		return (f.Taint(v.X) | f.Taint(v.Index)) & values
 	case *ssa.TypeAssert:
-		return f.Taint(v.X) & ArgValue
+		return f.Taint(v.X) & values
 	case *ssa.Extract:
 		return f.extractTaint(v)
 	case *ssa.UnOp:
@@ -106,11 +107,11 @@ func (f *Func) taint(v ssa.Value) Taint {
 	case *ssa.ChangeInterface:
 		return f.Taint(v.X)
 	case *ssa.Slice:
-		return f.Taint(v.X) & ArgValue
+		return f.Taint(v.X) & values
 	case *ssa.SliceToArrayPointer:
 		return f.Taint(v.X)
 	case *ssa.Range:
-		return f.Taint(v.X) & ArgValue
+		return f.Taint(v.X) & values
 	case *ssa.Phi:
 		var t Taint
 		for _, e := range v.Edges {
@@ -125,23 +126,26 @@ func (f *Func) taint(v ssa.Value) Taint {
 	return 0
 }
 
-// isArgumentField reports whether field i of the struct that t is, or
-// points to, holds raw tool arguments.
-func (f *Func) isArgumentField(t types.Type, i int) bool {
+// fieldTaint returns the taint of field i of x, a struct or a pointer to
+// one: the arguments, a request-level field, or a field of a value
+// derived from either.
+func (f *Func) fieldTaint(x ssa.Value, i int) Taint {
+	t := x.Type()
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return false
-	}
-	field := st.Field(i)
-	for _, b := range f.SDKs {
-		if b.IsArgumentField(field) {
-			return true
+	if st, ok := t.Underlying().(*types.Struct); ok && i < st.NumFields() {
+		field := st.Field(i)
+		for _, b := range f.SDKs {
+			if b.IsArgumentField(field) {
+				return ArgValue
+			}
+			if b.IsRequestLevelField(t, field) {
+				return RequestLevel
+			}
 		}
 	}
-	return false
+	return f.Taint(x) & values
 }
 
 func (f *Func) extractTaint(v *ssa.Extract) Taint {
@@ -165,7 +169,7 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 		}
 		return ArgValue
 	case *ssa.Next: // for k, v := range args
-		return f.Taint(tuple.Iter) & ArgValue
+		return f.Taint(tuple.Iter) & values
 	case *ssa.UnOp: // v, ok := <-ch
 		return 0
 	}
@@ -186,7 +190,7 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 			switch ref := ref.(type) {
 			case *ssa.Store:
 				if ref.Addr == v {
-					t |= f.Taint(ref.Val) & ArgValue
+					t |= f.Taint(ref.Val) & values
 				}
 			case *ssa.Call:
 				if c := f.Classify(ref.Common()); c.Kind == Decode && c.Target == v {
@@ -221,15 +225,22 @@ func (f *Func) callTaint(call *ssa.Call, index int) Taint {
 	case ArgumentSource:
 		return ArgValue
 	case Pure:
-		if c.Operands&ArgValue == 0 {
-			return 0
+		if c.Operands&values == 0 {
+			return c.Operands // a pure function of a check's outcome (errors.Is) carries it
 		}
 		if isErr {
+			if c.Operands&ArgValue == 0 {
+				return 0
+			}
 			return CheckFailure
 		}
-		// A pure function of a check's outcome (errors.Is(err, ...))
-		// carries the outcome along.
 		return c.Operands
+	case Other:
+		// Any function of request-level fields (requestStateValid(req.
+		// Params.RequestState)) checks the request. Over-approximating
+		// this only silences reports; argument values, in contrast, do
+		// not flow through unknown calls.
+		return f.operandTaint(call.Common()) & RequestLevel
 	}
 	return 0
 }

@@ -42,6 +42,21 @@ func greet(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolR
 	return nil, Out{Greeting: "hello " + in.Name}, nil
 }
 
+// The request itself is invalid (here its tool name; in go-sdk's
+// conformance server, tampered multi-round-trip state): a request-level
+// protocol error is the right answer.
+func requestLevel(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+	if req.Params.Name != "greet" {
+		return nil, Out{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "wrong tool"}
+	}
+	if !metaValid(req.Params.Meta) { // checked by a project function
+		return nil, Out{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad _meta"}
+	}
+	return nil, Out{}, nil
+}
+
+func metaValid(m mcp.Meta) bool { return m != nil }
+
 func register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "greet"}, greet)
 }

@@ -28,3 +28,13 @@ func weather(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult
 func forward(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return weather(ctx, req) // forwarding: reported at the callee, not here
 }
+
+// Unknown tools stay protocol errors, in strict mode too.
+func dispatch(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	switch req.Params.Name {
+	case "weather":
+		return weather(ctx, req)
+	default:
+		return nil, fmt.Errorf("unknown tool %q", req.Params.Name)
+	}
+}
