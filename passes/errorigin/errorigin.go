@@ -250,15 +250,11 @@ func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
 	return best, ok
 }
 
+var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
 // isErrorValue reports whether v's type implements error.
 func isErrorValue(v ssa.Value) bool {
-	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-	return types.Implements(v.Type(), errType) || types.Implements(types.NewPointer(v.Type()), errType) && isAddressable(v)
-}
-
-func isAddressable(v ssa.Value) bool {
-	_, ok := v.Type().Underlying().(*types.Pointer)
-	return ok
+	return types.Implements(v.Type(), errorInterface)
 }
 
 // invalidParams classifies an InvalidParams error built in block b: an

@@ -2,6 +2,7 @@ package sdk
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -184,12 +185,12 @@ func (b *Binding) IsDecodeMethod(fn *types.Func) bool {
 
 // IsArgumentFunc reports whether fn is an SDK function yielding argument values.
 func (b *Binding) IsArgumentFunc(fn *types.Func) bool {
-	return fn.Pkg() == b.MCP && fn.Signature().Recv() == nil && contains(b.ArgumentFuncs, fn.Name())
+	return fn.Pkg() == b.MCP && fn.Signature().Recv() == nil && slices.Contains(b.ArgumentFuncs, fn.Name())
 }
 
 func (b *Binding) isRequestMethod(fn *types.Func, names []string) bool {
 	recv := fn.Signature().Recv()
-	return recv != nil && fn.Pkg() == b.MCP && b.IsRequest(recv.Type()) && contains(names, fn.Name())
+	return recv != nil && fn.Pkg() == b.MCP && b.IsRequest(recv.Type()) && slices.Contains(names, fn.Name())
 }
 
 // ProtocolError returns the description of t, or of the type t points to,
@@ -260,13 +261,4 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
