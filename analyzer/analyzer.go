@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/errorigin"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
@@ -14,24 +15,41 @@ import (
 // URL is the documentation of the analyzer; each category has a section.
 const URL = "https://github.com/mcperrlint/mcperrlint#readme"
 
-// Config configures an analyzer built with New.
+// Config configures an analyzer built with New. Each field is also a
+// flag of the analyzer (in parentheses), and a golangci-lint setting of
+// the same name.
 type Config struct {
-	// Strict also reports errors with no argument origin (API failures,
-	// I/O, internal state), Category tool-error.
-	Strict bool
+	// ToolErrors also reports errors with no argument origin (API
+	// failures, I/O, internal state), Category tool-error (-tool-errors).
+	ToolErrors bool
+
+	// Functions names the project's own decode, validate and
+	// tool-error-result functions, for code the analyzer cannot see into
+	// (-decode-funcs, -validate-funcs, -tool-error-result-funcs).
+	config.Functions
 }
 
-// New returns an analyzer configured by cfg. It shares no state with
-// other analyzers New returns.
+// New returns an analyzer configured by cfg, with flags that change its
+// own copy of cfg. It shares no state with other analyzers New returns.
 func New(cfg Config) *analysis.Analyzer {
+	c := &cfg
+	origins := errorigin.New(&c.Functions)
 	a := &analysis.Analyzer{
 		Name:     "mcperrlint",
 		Doc:      doc,
 		URL:      URL,
-		Requires: []*analysis.Analyzer{errorigin.Analyzer},
+		Requires: []*analysis.Analyzer{origins},
 	}
+	a.Flags.BoolVar(&c.ToolErrors, "tool-errors", c.ToolErrors,
+		"also report errors with no argument origin (API failures, I/O), Category tool-error")
+	a.Flags.Var(&c.Decode, "decode-funcs",
+		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that decode tool arguments")
+	a.Flags.Var(&c.Validate, "validate-funcs",
+		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that validate tool arguments")
+	a.Flags.Var(&c.ToolErrorResult, "tool-error-result-funcs",
+		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that return an IsError tool result")
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		return nil, run(pass, cfg)
+		return nil, run(pass, c, pass.ResultOf[origins].(*errorigin.Result))
 	}
 	return a
 }
@@ -40,22 +58,31 @@ func New(cfg Config) *analysis.Analyzer {
 // protocol errors, with the default configuration.
 var Analyzer = New(Config{})
 
-func run(pass *analysis.Pass, cfg Config) error {
-	res := pass.ResultOf[errorigin.Analyzer].(*errorigin.Result)
+func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
+	for _, list := range []config.FuncList{cfg.Decode, cfg.Validate, cfg.ToolErrorResult} {
+		if err := list.Check(); err != nil {
+			return err
+		}
+	}
+	dirs := readDirectives(pass)
 	for _, r := range res.Returns {
-		if r.Kind == errorigin.ToolError && !cfg.Strict {
+		if r.Kind == errorigin.ToolError && !cfg.ToolErrors {
 			continue
 		}
-		report(pass, r)
+		report(pass, r, dirs)
 	}
+	reportOldSDKs(pass, res.SDKs)
 	return nil
 }
 
-func report(pass *analysis.Pass, r *errorigin.Return) {
+func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives) {
 	file := fileOf(pass, r.Ret.Pos())
 	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
 	if file == nil || ret == nil {
 		return // synthesized code has no statement to point at
+	}
+	if dirs.ignores(ret, r.Handler.Fn.Syntax()) {
+		return
 	}
 	d := analysis.Diagnostic{
 		Pos:      ret.Pos(),

@@ -27,7 +27,7 @@ func TestCaseFamilies(t *testing.T) {
 		"gosdk_raw", "gosdk_typed", "gosdk_forward",
 		"mcpgo_raw", "mcpgo_typed",
 		"negative_lookalike", "fix_imports",
-		"regression_defer_result_slots",
+		"regression_defer_result_slots", "ignore_directive",
 	}
 	for _, family := range families {
 		t.Run(family, func(t *testing.T) {
@@ -37,9 +37,50 @@ func TestCaseFamilies(t *testing.T) {
 	}
 }
 
-// TestStrictMode checks that strict mode adds tool-error reports, and
+// TestToolErrors checks that -tool-errors adds tool-error reports, and
 // that the default analyzer stays silent on them (gosdk_raw/negative.go).
-func TestStrictMode(t *testing.T) {
-	strict := analyzer.New(analyzer.Config{Strict: true})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), strict, "strict_mode")
+func TestToolErrors(t *testing.T) {
+	strict := analyzer.New(analyzer.Config{ToolErrors: true})
+	analysistest.RunWithSuggestedFixes(t, testdata(t), strict, "tool_errors")
+}
+
+// TestConfiguredFunctions sets the function lists through the analyzer's
+// flags, as the command line, go vet and golangci-lint do.
+func TestConfiguredFunctions(t *testing.T) {
+	a := analyzer.New(analyzer.Config{})
+	for flag, value := range map[string]string{
+		"decode-funcs":            "config_funcs/lib.Decode",
+		"validate-funcs":          "config_funcs/lib.Args.Check",
+		"tool-error-result-funcs": "config_funcs/lib.ToolError",
+	} {
+		if err := a.Flags.Set(flag, value); err != nil {
+			t.Fatalf("-%s=%s: %v", flag, value, err)
+		}
+	}
+	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "config_funcs")
+}
+
+// TestMalformedFunctionFlag checks that a malformed name is a clear error.
+func TestMalformedFunctionFlag(t *testing.T) {
+	a := analyzer.New(analyzer.Config{})
+	for _, bad := range []string{"Decode", "example.com/lib.", "example.com/lib.A.B.C", "/lib.F"} {
+		if err := a.Flags.Set("decode-funcs", bad); err == nil {
+			t.Errorf("-decode-funcs=%s: no error", bad)
+		}
+	}
+}
+
+// TestFlagsAreNotShared checks that analyzers from New do not share
+// configuration: setting one's flag leaves another's alone.
+func TestFlagsAreNotShared(t *testing.T) {
+	a, b := analyzer.New(analyzer.Config{}), analyzer.New(analyzer.Config{})
+	if err := a.Flags.Set("tool-errors", "true"); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Flags.Lookup("tool-errors").Value.String(); got != "false" {
+		t.Errorf("second analyzer's -tool-errors = %s after setting the first's", got)
+	}
+	if got := analyzer.Analyzer.Flags.Lookup("tool-errors").Value.String(); got != "false" {
+		t.Errorf("package-level Analyzer's -tool-errors = %s", got)
+	}
 }

@@ -5,6 +5,8 @@
 #
 # Usage: scripts/golden.sh FAMILY...      (hermetic: testdata/src/FAMILY)
 #        scripts/golden.sh modules/NAME... (real SDK: testdata/modules/NAME)
+# MCPERRLINT_FLAGS holds flags for a family its test configures, e.g.
+#        MCPERRLINT_FLAGS=-tool-errors scripts/golden.sh strict_mode
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -27,13 +29,13 @@ for arg in "$@"; do
 		src="$root/testdata/$arg"
 		cp -r "$src" "$tmp/mod"
 		find "$tmp/mod" -name '*.golden' -delete
-		(cd "$tmp/mod" && "$tmp/mcperrlint" -fix ./... >/dev/null 2>&1 || true)
+		(cd "$tmp/mod" && "$tmp/mcperrlint" ${MCPERRLINT_FLAGS:-} -fix ./... >/dev/null 2>&1 || true)
 		write_goldens "$src" "$tmp/mod"
 		rm -rf "$tmp/mod"
 		;;
 	*)
 		[ -d "$tmp/src" ] || cp -r "$root/testdata/src" "$tmp/src"
-		(cd "$tmp/src/$arg" && GOPATH="$tmp" GO111MODULE=off GOFLAGS= "$tmp/mcperrlint" -fix . >/dev/null 2>&1 || true)
+		(cd "$tmp/src/$arg" && GOPATH="$tmp" GO111MODULE=off GOFLAGS= "$tmp/mcperrlint" ${MCPERRLINT_FLAGS:-} -fix . >/dev/null 2>&1 || true)
 		write_goldens "$root/testdata/src/$arg" "$tmp/src/$arg"
 		;;
 	esac

@@ -15,19 +15,31 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
-// Analyzer classifies the errors tool handlers return.
-var Analyzer = &analysis.Analyzer{
-	Name:       "mcperrorigin",
-	Doc:        "classify where the errors MCP tool handlers return come from",
-	URL:        "https://github.com/mcperrlint/mcperrlint",
-	Run:        run,
-	Requires:   []*analysis.Analyzer{handlers.Analyzer},
-	ResultType: reflect.TypeFor[*Result](),
+// Analyzer classifies the errors tool handlers return, knowing no
+// user-supplied functions.
+var Analyzer = New(&config.Functions{})
+
+// New returns an analyzer that classifies the errors tool handlers
+// return, knowing the user's functions in funcs, which it and its own
+// handlers pass read when they run (after flag parsing).
+func New(funcs *config.Functions) *analysis.Analyzer {
+	finder := handlers.New(funcs)
+	return &analysis.Analyzer{
+		Name: "mcperrorigin",
+		Doc:  "classify where the errors MCP tool handlers return come from",
+		URL:  "https://github.com/mcperrlint/mcperrlint",
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[finder].(*handlers.Result), funcs)
+		},
+		Requires:   []*analysis.Analyzer{finder},
+		ResultType: reflect.TypeFor[*Result](),
+	}
 }
 
 // Kind classifies the origin of a returned error.
@@ -57,6 +69,8 @@ func (k Kind) String() string { return kindNames[k] }
 // Result lists the classified returns of a package's handlers.
 type Result struct {
 	Returns []*Return
+	// SDKs are the SDKs the package can see.
+	SDKs []*sdk.Binding
 }
 
 // A Return is one return statement of a handler that returns a non-nil
@@ -69,14 +83,13 @@ type Return struct {
 	Site token.Pos
 }
 
-func run(pass *analysis.Pass) (any, error) {
-	hs := pass.ResultOf[handlers.Analyzer].(*handlers.Result)
+func run(pass *analysis.Pass, hs *handlers.Result, funcs *config.Functions) (any, error) {
 	if hs == nil {
 		return &Result{}, nil
 	}
-	res := &Result{}
+	res := &Result{SDKs: hs.SSA.SDKs}
 	for _, h := range hs.Handlers {
-		flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, h.Seeds)
+		flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, funcs, h.Seeds)
 		c := &classifier{flow: flow, sdk: h.SDK, pkg: pass.Pkg}
 		for _, b := range h.Fn.Blocks {
 			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -195,6 +208,8 @@ func (c *classifier) originOf(src ssa.Value, depth int) origin {
 func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	class := c.flow.Classify(call.Common())
 	switch class.Kind {
+	case argflow.ToolErrorResult:
+		return origin{nilValue: true} // the problem is in the result
 	case argflow.Decode:
 		return origin{kind: Decode, site: call.Pos()}
 	case argflow.Validate:

@@ -21,19 +21,26 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
-// Analyzer finds tool handlers.
-var Analyzer = &analysis.Analyzer{
-	Name:       "mcphandlers",
-	Doc:        "find MCP tool handlers and the functions whose errors they forward",
-	URL:        "https://github.com/mcperrlint/mcperrlint",
-	Run:        run,
-	Requires:   []*analysis.Analyzer{mcpssa.Analyzer},
-	ResultType: reflect.TypeFor[*Result](),
+// Analyzer finds tool handlers, knowing no user-supplied functions.
+var Analyzer = New(&config.Functions{})
+
+// New returns an analyzer that finds tool handlers, knowing the user's
+// functions in funcs, which it reads when it runs (after flag parsing).
+func New(funcs *config.Functions) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "mcphandlers",
+		Doc:        "find MCP tool handlers and the functions whose errors they forward",
+		URL:        "https://github.com/mcperrlint/mcperrlint",
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs) },
+		Requires:   []*analysis.Analyzer{mcpssa.Analyzer},
+		ResultType: reflect.TypeFor[*Result](),
+	}
 }
 
 // Result lists a package's handlers in source order.
@@ -70,12 +77,12 @@ type Handler struct {
 // Forwarded reports whether h is reached only through other handlers.
 func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) > 0 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, funcs *config.Functions) (any, error) {
 	prog := pass.ResultOf[mcpssa.Analyzer].(*mcpssa.Result)
 	if prog == nil {
 		return (*Result)(nil), nil
 	}
-	f := &finder{ssa: prog, byFunc: make(map[*ssa.Function]*Handler)}
+	f := &finder{ssa: prog, funcs: funcs, byFunc: make(map[*ssa.Function]*Handler)}
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
@@ -91,6 +98,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 type finder struct {
 	ssa    *mcpssa.Result
+	funcs  *config.Functions
 	byFunc map[*ssa.Function]*Handler
 }
 
@@ -205,7 +213,7 @@ func (f *finder) findForwarded() {
 			if h == nil || h.Kind != sdk.Raw {
 				continue
 			}
-			for _, site := range forwardSites(h) {
+			for _, site := range forwardSites(h, f.funcs) {
 				if key, ok := calledParam(h.Fn, site.call.Value); ok {
 					byParam[key] = append(byParam[key], site)
 				} else if target := site.call.StaticCallee(); target != nil {
@@ -276,8 +284,8 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 }
 
 // forwardSites returns the calls whose error result h returns unchanged.
-func forwardSites(h *Handler) []forwardSite {
-	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, h.Seeds)
+func forwardSites(h *Handler, funcs *config.Functions) []forwardSite {
+	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, funcs, h.Seeds)
 	var sites []forwardSite
 	seen := make(map[*ssa.Call]int)
 	for _, b := range h.Fn.Blocks {

@@ -60,6 +60,19 @@ type Descriptor struct {
 
 	// ErrorResult tells how to build a tool execution error result.
 	ErrorResult ErrorResult
+
+	// Advisories are known problems of older versions that a server's own
+	// code cannot fix.
+	Advisories []Advisory
+}
+
+// An Advisory is a problem of the SDK's versions before FixedIn,
+// affecting the servers that call the function Call of MCP.
+type Advisory struct {
+	FixedIn string // the first version with the fix, pre-releases included
+	Upgrade string // the release to advise upgrading to
+	Call    string // the affected function in MCP
+	Problem string // what goes wrong, worded for a diagnostic
 }
 
 // HandlerKind says what becomes of a Go error a handler returns.
@@ -145,6 +158,14 @@ var Descriptors = []*Descriptor{
 			// Portable across every go-sdk v1 release; SetError is not.
 			Text: "&%[1]s.CallToolResult{IsError: true, Content: []%[1]s.Content{&%[1]s.TextContent{Text: %[2]s}}}",
 		},
+		Advisories: []Advisory{{
+			// Before v1.5.0 the typed wrapper returned
+			// fmt.Errorf("%w: validating \"arguments\": %v", jsonrpc2.ErrInvalidParams, err).
+			FixedIn: "v1.5.0-pre.1",
+			Upgrade: "v1.5.0",
+			Call:    "AddTool",
+			Problem: "returns schema validation failures of typed tools' arguments as protocol errors",
+		}},
 	},
 	{
 		Name:    "mcp-go",

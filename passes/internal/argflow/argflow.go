@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -43,6 +44,9 @@ const values = ArgValue | RequestLevel
 type Func struct {
 	Fn   *ssa.Function
 	SDKs []*sdk.Binding
+	// Funcs are the user's own decode, validate and tool-error-result
+	// functions.
+	Funcs *config.Functions
 
 	seeds map[*ssa.Parameter]bool
 	memo  map[ssa.Value]Taint
@@ -52,8 +56,8 @@ type Func struct {
 // New returns a tracker for fn in which the given parameters hold argument
 // values (the decoded input of a typed handler, or what a forwarding
 // handler passed).
-func New(fn *ssa.Function, sdks []*sdk.Binding, seeds []*ssa.Parameter) *Func {
-	f := &Func{Fn: fn, SDKs: sdks, seeds: make(map[*ssa.Parameter]bool), memo: make(map[ssa.Value]Taint)}
+func New(fn *ssa.Function, sdks []*sdk.Binding, funcs *config.Functions, seeds []*ssa.Parameter) *Func {
+	f := &Func{Fn: fn, SDKs: sdks, Funcs: funcs, seeds: make(map[*ssa.Parameter]bool), memo: make(map[ssa.Value]Taint)}
 	for _, p := range seeds {
 		f.seeds[p] = true
 	}
@@ -193,7 +197,7 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 					t |= f.Taint(ref.Val) & values
 				}
 			case *ssa.Call:
-				if c := f.Classify(ref.Common()); c.Kind == Decode && c.Target == v {
+				if c := f.Classify(ref.Common()); c.Kind == Decode && unwrap(c.Target) == a {
 					t |= ArgValue
 				}
 			case *ssa.MakeInterface: // json.Unmarshal(data, &v)
@@ -205,6 +209,20 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 	}
 	visit(a)
 	return t
+}
+
+// unwrap looks through the conversion of a pointer to an interface.
+func unwrap(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.MakeInterface:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
 }
 
 // callTaint returns the taint of result index of call (-1: the only result).

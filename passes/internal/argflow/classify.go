@@ -25,6 +25,9 @@ const (
 	// ErrorConstructor calls build a new error (errors.New, fmt.Errorf),
 	// possibly wrapping others.
 	ErrorConstructor
+	// ToolErrorResult calls build a tool execution error result (the
+	// user's configured helpers).
+	ToolErrorResult
 )
 
 // A Class is the classification of one call.
@@ -114,6 +117,24 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 	ops := Operands(c)
 	class := Class{Callee: callee}
 
+	if fs := f.Funcs; fs != nil {
+		switch {
+		case fs.ToolErrorResult.Has(callee):
+			class.Kind = ToolErrorResult
+			return class
+		case fs.Decode.Has(callee):
+			if f.operandTaint(c)&ArgValue != 0 {
+				class.Kind, class.Target = Decode, pointerOperand(ops)
+			}
+			return class
+		case fs.Validate.Has(callee):
+			if f.operandTaint(c)&ArgValue != 0 {
+				class.Kind = Validate
+			}
+			return class
+		}
+	}
+
 	if d, ok := decoders[full]; ok && d.data < len(ops) && d.target < len(ops) {
 		if f.Taint(ops[d.data])&ArgValue != 0 {
 			class.Kind, class.Target = Decode, ops[d.target]
@@ -155,6 +176,21 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		class.Kind, class.Operands = Pure, f.operandTaint(c)
 	}
 	return class
+}
+
+// pointerOperand returns the last pointer-typed operand: the target of
+// decode(data, &v) whatever the order of its parameters.
+func pointerOperand(ops []ssa.Value) ssa.Value {
+	for i := len(ops) - 1; i >= 0; i-- {
+		v := ops[i]
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if _, ok := v.Type().Underlying().(*types.Pointer); ok {
+			return v
+		}
+	}
+	return nil
 }
 
 func (f *Func) operandTaint(c *ssa.CallCommon) Taint {

@@ -1,6 +1,6 @@
-// Package strict_mode is analyzed with Config{Strict: true}: errors with
+// Package tool_errors is analyzed with -tool-errors: errors with
 // no argument origin are reported too, as tool-error.
-package strict_mode
+package tool_errors
 
 import (
 	"context"
