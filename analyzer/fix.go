@@ -73,6 +73,11 @@ func (f *fixer) build() *analysis.SuggestedFix {
 		return f.finish("Return a plain error, which the SDK turns into a tool error", texts, edits)
 	}
 
+	// The fix returns a tool result in the first result: a forwarded
+	// function's may be of another type (a type parameter, a value).
+	if !f.r.Handler.SDK.IsResultPointer(f.sig.Results().At(0).Type()) {
+		return nil
+	}
 	// The result a raw handler returns beside a non-nil error is dropped
 	// by the SDK; it can be dropped here too unless computing it has
 	// effects.

@@ -197,6 +197,12 @@ func (c *classifier) originOf(src ssa.Value, depth int) origin {
 			// A sentinel error is as fresh as a new one.
 			return c.fresh(v.Block(), v.Pos())
 		}
+	case *ssa.Lookup:
+		// A prepared error picked from a map (argErrors["days"]) is as
+		// fresh as a sentinel.
+		if !v.CommaOk {
+			return c.fresh(v.Block(), v.Pos())
+		}
 	case *ssa.Call, *ssa.Extract:
 		if call, _ := argflow.CallOf(v); call != nil {
 			return c.callOrigin(call, depth)

@@ -15,6 +15,7 @@
 package handlers
 
 import (
+	"go/types"
 	"reflect"
 	"slices"
 
@@ -166,13 +167,20 @@ func (f *finder) eachCall(visit func(fn *ssa.Function, call *ssa.CallCommon)) {
 }
 
 // funcValue returns the function a value denotes, looking through
-// closures and conversions, or nil.
+// closures, conversions and the wrappers of method values, or nil.
 func funcValue(v ssa.Value) *ssa.Function {
 	for {
 		switch x := v.(type) {
 		case *ssa.Function:
 			if x.Origin() != nil {
 				return x.Origin()
+			}
+			// A method value x.m is a closure over a synthetic "bound"
+			// wrapper that belongs to no package; its object is m.
+			if m, ok := x.Object().(*types.Func); ok && x.Synthetic != "" && m.Signature().Recv() != nil {
+				if fn := x.Prog.FuncValue(m); fn != nil && fn != x {
+					return fn
+				}
 			}
 			return x
 		case *ssa.MakeClosure:
@@ -274,9 +282,12 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 		h.ResultForwarded = h.ResultForwarded && site.resultFlow
 		changed = true
 	}
+	// A method reached through a method value takes its receiver as an
+	// extra first parameter that the call does not pass.
+	offset := len(target.Params) - len(site.call.Args)
 	for _, i := range site.seeds {
-		if i < len(target.Params) && !slices.Contains(h.Seeds, target.Params[i]) {
-			h.Seeds = append(h.Seeds, target.Params[i])
+		if p := i + offset; p >= 0 && p < len(target.Params) && !slices.Contains(h.Seeds, target.Params[p]) {
+			h.Seeds = append(h.Seeds, target.Params[p])
 			changed = true
 		}
 	}

@@ -165,13 +165,16 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 		}
 		return ArgValue
 	case *ssa.Lookup: // x, ok := args[k]
-		if (f.Taint(tuple.X)|f.Taint(tuple.Index))&ArgValue == 0 {
-			return 0
-		}
 		if v.Index == 1 {
-			return CheckFailure
+			// A missing field of the arguments is a failed check; a
+			// key missing from the server's own map (s.items[args.ID])
+			// is the "not found" of a lookup, a business error.
+			if f.Taint(tuple.X)&ArgValue != 0 {
+				return CheckFailure
+			}
+			return f.Taint(tuple.X) & RequestLevel
 		}
-		return ArgValue
+		return (f.Taint(tuple.X) | f.Taint(tuple.Index)) & values
 	case *ssa.Next: // for k, v := range args
 		return f.Taint(tuple.Iter) & values
 	case *ssa.UnOp: // v, ok := <-ch

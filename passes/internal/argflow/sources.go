@@ -2,6 +2,7 @@ package argflow
 
 import (
 	"go/token"
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -47,9 +48,13 @@ func Sources(v ssa.Value) []ssa.Value {
 	return out
 }
 
-// isLocal reports whether all stores to a variable are visible in this
-// function: its address is only loaded from and stored to, or captured
-// by closures that only read it (a deferred logger of a named result).
+// isLocal reports whether the stores to a variable in this function tell
+// what it holds: its address is only loaded from and stored to, or
+// captured by closures that read it (a deferred logger of a named result)
+// or only ever store non-nil values into it (a deferred wrapper, a
+// recover that reports a panic, the body of a range-over-func loop
+// returning an error). A closure that may clear it (a deferred converter
+// setting err = nil) makes it unknowable.
 func isLocal(a *ssa.Alloc) bool {
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
@@ -71,7 +76,7 @@ func isLocal(a *ssa.Alloc) bool {
 }
 
 // readsOnly reports whether the closure mc only loads the variable a it
-// captures.
+// captures, or stores values that cannot be nil into it.
 func readsOnly(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
 	fn, ok := mc.Fn.(*ssa.Function)
 	if !ok {
@@ -82,12 +87,53 @@ func readsOnly(mc *ssa.MakeClosure, a *ssa.Alloc) bool {
 			continue
 		}
 		for _, ref := range *fn.FreeVars[i].Referrers() {
-			if u, ok := ref.(*ssa.UnOp); !ok || u.Op != token.MUL {
+			switch ref := ref.(type) {
+			case *ssa.UnOp:
+				if ref.Op != token.MUL {
+					return false
+				}
+			case *ssa.Store:
+				if ref.Val == fn.FreeVars[i] || mayBeNil(ref.Val) {
+					return false
+				}
+			default:
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// mayBeNil reports whether an interface value may be nil: one of its
+// sources is the nil constant, or is not known to be non-nil.
+func mayBeNil(v ssa.Value) bool {
+	if _, ok := v.Type().Underlying().(*types.Interface); !ok {
+		return false // only the error result slot matters here
+	}
+	for _, src := range Sources(v) {
+		switch src := src.(type) {
+		case *ssa.Const:
+			return true
+		case *ssa.Call, *ssa.Alloc:
+			if _, ok := src.Type().Underlying().(*types.Interface); ok {
+				if c, _ := CallOf(src); c != nil && errorConstructors[fullName(c)] {
+					continue // errors.New and fmt.Errorf never return nil
+				}
+				return true
+			}
+		case *ssa.Extract:
+			return true
+		}
+	}
+	return false
+}
+
+// fullName returns the callee's FullName, or "".
+func fullName(c *ssa.Call) string {
+	if fn := Callee(c.Common()); fn != nil {
+		return fn.FullName()
+	}
+	return ""
 }
 
 // reachingStores returns the values stored into a by the last store

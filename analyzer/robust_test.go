@@ -1,0 +1,444 @@
+package analyzer_test
+
+// Robustness: the linter never panics, and gives a clear message or a
+// correct result, on any input. The hermetic inputs are the robust_*
+// packages under testdata/src:
+//
+//   - robust_shapes, robust_generics, robust_mcpgo: odd but valid handler
+//     shapes, with // want comments and goldens (scripts/golden.sh);
+//   - robust_bugs, robust_bugs_tool_errors: cases the analyzer gets wrong
+//     once, with the expectation the README promises (TestRobustRegressions);
+//   - robust_broken_types, robust_broken_syntax: packages that do not
+//     type-check or parse;
+//   - robust_cgo: a valid package with cgo.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/analyzer"
+)
+
+// TestRobustFamilies runs the odd-shape families: diagnostics against the
+// // want comments, fixes against the goldens (which
+// TestGoldenFilesAreFixed also type-checks).
+func TestRobustFamilies(t *testing.T) {
+	for _, family := range []string{"robust_shapes", "robust_generics", "robust_mcpgo"} {
+		t.Run(family, func(t *testing.T) {
+			t.Parallel()
+			analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, family)
+		})
+	}
+}
+
+// TestRobustRegressions holds the analyzer to the README on the cases the
+// robustness work found it getting wrong (each file of
+// testdata/src/robust_bugs says what was wrong and why).
+func TestRobustRegressions(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_bugs")
+	// genericresult.go: the diagnostic is right, but a fix returning
+	// *mcp.CallToolResult from a function whose result is a type
+	// parameter would not compile.
+	for _, res := range results {
+		for _, d := range res.Diagnostics {
+			posn := res.Pass.Fset.Position(d.Pos)
+			if filepath.Base(posn.Filename) == "genericresult.go" && len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: a fix is offered where the result type is a type parameter; it would not compile", posn)
+			}
+		}
+	}
+	toolErrors := analyzer.New(analyzer.Config{ToolErrors: true})
+	analysistest.Run(t, testdata(t), toolErrors, "robust_bugs_tool_errors")
+}
+
+// robustPackages are the packages the driver tests run on; bad ones do
+// not type-check, wantErr is where the first error must be reported.
+var robustPackages = []struct {
+	name    string
+	wantErr string // "file:line:col" of the first error; "" for a valid package
+}{
+	{"robust_broken_types", "types.go:21:20"},
+	{"robust_broken_syntax", "syntax.go:17:29"},
+	{"robust_cgo", ""},
+	{"robust_generics", ""},
+}
+
+// gopathEnv is the environment that loads testdata/src in GOPATH mode.
+func gopathEnv(gopath string) []string {
+	return append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=")
+}
+
+var wantComment = regexp.MustCompile("// want (`[^`]*`|\"(?:[^\"\\\\]|\\\\.)*\")")
+
+// wantedFindings returns, for each "file.go:line" of dir with a // want
+// comment, the pattern the diagnostic there must match.
+func wantedFindings(t *testing.T, dir string) map[string]*regexp.Regexp {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make(map[string]*regexp.Regexp)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			m := wantComment.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			pattern := strings.Trim(m[1], "`")
+			if m[1][0] == '"' {
+				if pattern, err = strconv.Unquote(m[1]); err != nil {
+					t.Fatalf("%s:%d: %v", f, i+1, err)
+				}
+			}
+			want[filepath.Base(f)+":"+strconv.Itoa(i+1)] = regexp.MustCompile(pattern)
+		}
+	}
+	return want
+}
+
+// checkFindings compares "file.go:line" -> message findings with the
+// // want comments of dir.
+func checkFindings(t *testing.T, dir string, got map[string]string) {
+	t.Helper()
+	want := wantedFindings(t, dir)
+	if len(want) == 0 {
+		t.Fatalf("no // want comments in %s", dir)
+	}
+	for at, re := range want {
+		if msg, ok := got[at]; !ok {
+			t.Errorf("%s: no diagnostic, want one matching %q", at, re)
+		} else if !re.MatchString(msg) {
+			t.Errorf("%s: diagnostic %q does not match %q", at, msg, re)
+		}
+	}
+	for at, msg := range got {
+		if want[at] == nil {
+			t.Errorf("%s: unexpected diagnostic %q", at, msg)
+		}
+	}
+}
+
+// analyze runs a with the checker in this goroutine, so that a panic in
+// any pass fails the test, naming the packages, instead of crashing the
+// test binary.
+func analyze(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) *checker.Graph {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			var paths []string
+			for _, p := range pkgs {
+				paths = append(paths, p.PkgPath)
+			}
+			t.Fatalf("analyzing %v panicked: %v\n%s", paths, r, debug.Stack())
+		}
+	}()
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, &checker.Options{Sequential: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return graph
+}
+
+// TestBrokenInputInProcess loads each package the way drivers do and runs
+// the analyzer with the checker: package errors name the file, the
+// analyzer is skipped (not crashed) on broken packages, and valid ones,
+// cgo and generics included, get exactly the expected diagnostics, at
+// positions in the user's files.
+func TestBrokenInputInProcess(t *testing.T) {
+	gopath := testdata(t)
+	for _, tc := range robustPackages {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(gopath, "src", tc.name)
+			cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: gopathEnv(gopath)}
+			pkgs, err := packages.Load(cfg, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var loadErrs []string
+			packages.Visit(pkgs, nil, func(p *packages.Package) {
+				for _, e := range p.Errors {
+					loadErrs = append(loadErrs, e.Error())
+				}
+			})
+			graph := analyze(t, analyzer.Analyzer, pkgs)
+			got := make(map[string]string)
+			for _, act := range graph.Roots {
+				if tc.wantErr != "" {
+					if act.Err == nil {
+						t.Errorf("%s: ran on a package with errors; want it skipped", act)
+					}
+					if len(act.Diagnostics) > 0 {
+						t.Errorf("%s: %d diagnostics on a package with errors", act, len(act.Diagnostics))
+					}
+					continue
+				}
+				if act.Err != nil {
+					t.Errorf("%s: %v", act, act.Err)
+				}
+				for _, d := range act.Diagnostics {
+					posn := act.Package.Fset.Position(d.Pos)
+					got[filepath.Base(posn.Filename)+":"+strconv.Itoa(posn.Line)] = d.Message
+				}
+			}
+			if tc.wantErr == "" {
+				if len(loadErrs) > 0 {
+					t.Fatalf("valid package has errors:\n%s", strings.Join(loadErrs, "\n"))
+				}
+				checkFindings(t, dir, got)
+				return
+			}
+			if len(loadErrs) == 0 || !strings.Contains(loadErrs[0], filepath.Join(dir, tc.wantErr)) {
+				t.Errorf("first package error should name %s:\n%s", tc.wantErr, strings.Join(loadErrs, "\n"))
+			}
+		})
+	}
+}
+
+// TestRobustCgoWant runs the cgo package through analysistest too: the
+// analyzer sees cgo's generated files, and the positions it reports (and
+// the // want comments) must map back to the user's file.
+func TestRobustCgoWant(t *testing.T) {
+	analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_cgo")
+}
+
+// withRunDespiteErrors sets RunDespiteErrors on a and everything it
+// requires until the test ends. The analyzers are package variables, so
+// a test using it must not run in parallel with others.
+func withRunDespiteErrors(t *testing.T, a *analysis.Analyzer) {
+	seen := make(map[*analysis.Analyzer]bool)
+	var set func(a *analysis.Analyzer)
+	set = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		old := a.RunDespiteErrors
+		a.RunDespiteErrors = true
+		t.Cleanup(func() { a.RunDespiteErrors = old })
+		for _, req := range a.Requires {
+			set(req)
+		}
+	}
+	set(a)
+}
+
+// TestBrokenInputDespiteErrors runs the analyzer the way a driver that
+// ignored RunDespiteErrors would (the guarantee mcpssa documents): on
+// packages that do not type-check, a pass may fail, but with an error
+// naming the package, never with a panic.
+func TestBrokenInputDespiteErrors(t *testing.T) {
+	withRunDespiteErrors(t, analyzer.Analyzer)
+	gopath := testdata(t)
+	for _, tc := range robustPackages {
+		if tc.wantErr == "" {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(gopath, "src", tc.name), Env: gopathEnv(gopath)}
+			pkgs, err := packages.Load(cfg, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			graph := analyze(t, analyzer.Analyzer, pkgs)
+			for act := range graph.All() {
+				if act.Err != nil && !strings.Contains(act.Err.Error(), act.Package.PkgPath) {
+					t.Errorf("%s: error does not name the package: %v", act, act.Err)
+				}
+				if act.Err != nil {
+					t.Logf("%s: %v", act, act.Err)
+				}
+			}
+		})
+	}
+}
+
+// buildMcperrlint builds the command into a temporary directory.
+func buildMcperrlint(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mcperrlint")
+	out, err := exec.Command("go", "build", "-o", bin, "../cmd/mcperrlint").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runIn runs name in dir with env and returns stdout, stderr and the exit
+// code.
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir, cmd.Env = dir, env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+		return stdout.String(), stderr.String(), 0
+	case errors.As(err, &exit):
+		return stdout.String(), stderr.String(), exit.ExitCode()
+	}
+	t.Fatalf("%s %v: %v", name, args, err)
+	return "", "", 0
+}
+
+// assertNoPanic fails if output looks like a Go panic or crash dump.
+func assertNoPanic(t *testing.T, what, output string) {
+	t.Helper()
+	if strings.Contains(output, "panic:") || strings.Contains(output, "goroutine ") {
+		t.Errorf("%s crashed:\n%s", what, output)
+	}
+}
+
+// diagnosticLine is a finding of the text output; related information
+// lines have a message that starts with a tab.
+var diagnosticLine = regexp.MustCompile(`^(\S+\.go):(\d+):\d+: ([^\t].*)$`)
+
+// TestBrokenInputCommand runs the mcperrlint command as users do, in
+// every mode, on each package: never a crash; for broken packages exit
+// status 1 and the error's file:line:col (also with -json and as a vet
+// tool); for valid ones exactly the expected findings and exit status 3;
+// and -fix on the cgo package.
+func TestBrokenInputCommand(t *testing.T) {
+	bin := buildMcperrlint(t)
+	gopath := testdata(t)
+	env := gopathEnv(gopath)
+	for _, tc := range robustPackages {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(gopath, "src", tc.name)
+			stdout, stderr, code := runIn(t, dir, env, bin, ".")
+			assertNoPanic(t, "mcperrlint", stdout+stderr)
+			if tc.wantErr != "" {
+				if code != 1 {
+					t.Errorf("exit status %d on a broken package, want 1", code)
+				}
+				if !strings.Contains(stderr, filepath.Join(dir, tc.wantErr)+": ") {
+					t.Errorf("output does not name %s:\n%s", tc.wantErr, stderr)
+				}
+				// -json: the same errors on stderr, valid JSON on stdout.
+				stdout, stderr, code = runIn(t, dir, env, bin, "-json", ".")
+				assertNoPanic(t, "mcperrlint -json", stdout+stderr)
+				if code != 1 || !strings.Contains(stderr, tc.wantErr) || !json.Valid([]byte(stdout)) {
+					t.Errorf("-json: exit %d, stdout %q, stderr:\n%s", code, stdout, stderr)
+				}
+				// go vet type-checks before it runs the tool.
+				stdout, stderr, code = runIn(t, dir, env, "go", "vet", "-vettool="+bin, ".")
+				assertNoPanic(t, "go vet -vettool", stdout+stderr)
+				if file, _, _ := strings.Cut(tc.wantErr, ":"); code == 0 || !strings.Contains(stderr, file) {
+					t.Errorf("go vet -vettool: exit %d, output:\n%s", code, stdout+stderr)
+				}
+				return
+			}
+			if code != 3 {
+				t.Errorf("exit status %d, want 3 (findings)\n%s", code, stderr)
+			}
+			got := make(map[string]string)
+			for _, line := range strings.Split(stderr, "\n") {
+				if m := diagnosticLine.FindStringSubmatch(line); m != nil {
+					got[filepath.Base(m[1])+":"+m[2]] = m[3]
+				}
+			}
+			checkFindings(t, dir, got)
+		})
+	}
+	t.Run("robust_cgo_fix", func(t *testing.T) { testCgoFix(t, bin) })
+}
+
+// testCgoFix runs -fix on a copy of the cgo package. The analyzer's fixes
+// there edit cgo's generated files, which the driver skips (it never
+// edits generated files): the user's file must be left unchanged, or
+// else fixed and still building; nothing may crash.
+func testCgoFix(t *testing.T, bin string) {
+	src := filepath.Join(testdata(t), "src")
+	gopath := t.TempDir()
+	for _, dir := range []string{"github.com", "robust_cgo"} {
+		if err := os.CopyFS(filepath.Join(gopath, "src", dir), os.DirFS(filepath.Join(src, dir))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(gopath, "src", "robust_cgo")
+	env := gopathEnv(gopath)
+	before, _ := os.ReadFile(filepath.Join(dir, "cgo.go"))
+	stdout, stderr, code := runIn(t, dir, env, bin, "-fix", ".")
+	assertNoPanic(t, "mcperrlint -fix", stdout+stderr)
+	if code != 0 && code != 3 {
+		t.Errorf("-fix: exit status %d\n%s", code, stdout+stderr)
+	}
+	after, _ := os.ReadFile(filepath.Join(dir, "cgo.go"))
+	stdout, stderr, code = runIn(t, dir, env, bin, ".")
+	assertNoPanic(t, "mcperrlint", stdout+stderr)
+	if bytes.Equal(before, after) {
+		// Nothing applied: the findings must still be reported.
+		if code != 3 {
+			t.Errorf("-fix changed nothing, and then exit status is %d, want 3\n%s", code, stderr)
+		}
+		return
+	}
+	if out, errs, code := runIn(t, dir, env, "go", "vet", "."); code != 0 {
+		t.Errorf("-fix broke the cgo package:\n%s%s", out, errs)
+	}
+	if code != 0 {
+		t.Errorf("after -fix: exit status %d, want 0\n%s", code, stderr)
+	}
+}
+
+// TestStd runs the analyzer in process over the standard library: zero
+// diagnostics and no analysis errors. Std imports no MCP SDK, so what
+// this exercises is the per-package SDK lookup and the driver plumbing
+// on every kind of package (cgo, assembly, generics, build tags, huge
+// files), not the handler analysis, which the families above cover.
+//
+// It takes about 5 s on a 2-core machine (loading std from source
+// dominates), so it covers all of std rather than a subset.
+func TestStd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the whole standard library from source")
+	}
+	start := time.Now()
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, "std")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		t.Fatalf("%d errors loading std", n)
+	}
+	loaded := time.Since(start)
+	graph := analyze(t, analyzer.Analyzer, pkgs)
+	var actions, diags int
+	for act := range graph.All() {
+		actions++
+		if act.Err != nil {
+			t.Errorf("%s: %v", act, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			diags++
+			t.Errorf("%s: unexpected diagnostic: %s", act.Package.Fset.Position(d.Pos), d.Message)
+		}
+	}
+	if len(graph.Roots) < 100 {
+		t.Errorf("only %d root actions: std did not load", len(graph.Roots))
+	}
+	t.Logf("%d packages, %d actions, %d diagnostics; load %v, total %v",
+		len(pkgs), actions, diags, loaded.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+}

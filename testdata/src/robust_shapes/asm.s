@@ -1,0 +1,1 @@
+// Bodies of asmHandler and asmHelper would live here; analysis needs none.
