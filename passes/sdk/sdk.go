@@ -99,11 +99,10 @@ type Shape struct {
 	// between the result and the error.
 	Output bool
 
-	// Registrar, when set, names the function in MCP ("Pkg.Func" form is
-	// not needed: the package is MCP) whose parameter RegistrarParam
-	// receives handlers of this shape. A function of this signature that is
-	// never passed there is not a handler. When empty, the signature alone
-	// identifies a handler.
+	// Registrar, when set, names the function in MCP whose parameter
+	// RegistrarParam receives handlers of this shape: a function of this
+	// signature that is never passed there is not a handler. When empty,
+	// the signature alone identifies a handler.
 	Registrar      string
 	RegistrarParam int
 }
