@@ -36,7 +36,7 @@ func TestGoldenFilesAreFixed(t *testing.T) {
 			cfg := &packages.Config{
 				Mode: packages.LoadAllSyntax,
 				Dir:  gopath,
-				Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+				Env:  gopathEnv(gopath),
 			}
 			assertFixedAndClean(t, cfg, family)
 		})
@@ -51,13 +51,7 @@ func assertFixedAndClean(t *testing.T, cfg *packages.Config, pattern string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var errs []string
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-		}
-	})
-	if len(errs) > 0 {
+	if errs := loadErrors(pkgs); len(errs) > 0 {
 		t.Fatalf("fixed code does not type-check:\n%s", strings.Join(errs, "\n"))
 	}
 	graph, err := checker.Analyze([]*analysis.Analyzer{analyzer.Analyzer}, pkgs, nil)
@@ -74,6 +68,18 @@ func assertFixedAndClean(t *testing.T, cfg *packages.Config, pattern string) {
 			}
 		}
 	}
+}
+
+// loadErrors returns the load, parse and type errors of pkgs and their
+// dependencies.
+func loadErrors(pkgs []*packages.Package) []string {
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	return errs
 }
 
 // applyGoldens replaces each file under dir that has a .golden beside it

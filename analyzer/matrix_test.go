@@ -71,6 +71,22 @@ func downloadMatrixModule(t *testing.T, dir string) {
 	}
 }
 
+// forEachMatrixModule runs test on each matrix module, downloaded, as a
+// subtest; the real SDKs are skipped in -short mode.
+func forEachMatrixModule(t *testing.T, test func(t *testing.T, dir string)) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
+	}
+	for _, name := range matrixModules {
+		t.Run(name, func(t *testing.T) {
+			dir := matrixModuleDir(t, name)
+			downloadMatrixModule(t, dir)
+			test(t, dir)
+		})
+	}
+}
+
 // offlineModuleEnv is the environment analysistest uses for a module-mode
 // load, so that a check passing here means analysistest can load it too.
 func offlineModuleEnv() []string {
@@ -81,78 +97,57 @@ func offlineModuleEnv() []string {
 // module must load and type-check against its pinned SDK with no errors
 // (the same load analysistest does), and pass go vet.
 func TestMatrixModulesTypecheck(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
-	}
-	for _, name := range matrixModules {
-		t.Run(name, func(t *testing.T) {
-			dir := matrixModuleDir(t, name)
-			downloadMatrixModule(t, dir)
+	forEachMatrixModule(t, func(t *testing.T, dir string) {
 
-			cfg := &packages.Config{
-				Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports |
-					packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps,
-				Dir:   dir,
-				Tests: true,
-				Env:   offlineModuleEnv(),
-			}
-			pkgs, err := packages.Load(cfg, "./...")
-			if err != nil {
-				t.Fatalf("load: %v", err)
-			}
-			if len(pkgs) == 0 {
-				t.Fatal("no packages")
-			}
-			packages.Visit(pkgs, nil, func(pkg *packages.Package) {
-				for _, e := range pkg.Errors {
-					t.Errorf("%s: %v", pkg.PkgPath, e)
-				}
-			})
-
-			vet := exec.Command("go", "vet", "./...")
-			vet.Dir = dir
-			vet.Env = offlineModuleEnv()
-			if out, err := vet.CombinedOutput(); err != nil {
-				t.Errorf("go vet ./... in %s: %v\n%s", dir, err, out)
+		cfg := &packages.Config{
+			Mode: packages.NeedName | packages.NeedFiles | packages.NeedImports |
+				packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedDeps,
+			Dir:   dir,
+			Tests: true,
+			Env:   offlineModuleEnv(),
+		}
+		pkgs, err := packages.Load(cfg, "./...")
+		if err != nil {
+			t.Fatalf("load: %v", err)
+		}
+		if len(pkgs) == 0 {
+			t.Fatal("no packages")
+		}
+		packages.Visit(pkgs, nil, func(pkg *packages.Package) {
+			for _, e := range pkg.Errors {
+				t.Errorf("%s: %v", pkg.PkgPath, e)
 			}
 		})
-	}
+
+		vet := exec.Command("go", "vet", "./...")
+		vet.Dir = dir
+		vet.Env = offlineModuleEnv()
+		if out, err := vet.CombinedOutput(); err != nil {
+			t.Errorf("go vet ./... in %s: %v\n%s", dir, err, out)
+		}
+	})
 }
 
 // TestMatrix runs the analyzer over each matrix module and checks its
 // diagnostics against the "// want" comments and its fixes against the
 // .golden files.
 func TestMatrix(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
-	}
-	for _, name := range matrixModules {
-		t.Run(name, func(t *testing.T) {
-			dir := matrixModuleDir(t, name)
-			downloadMatrixModule(t, dir)
-			analysistest.RunWithSuggestedFixes(t, dir, analyzer.Analyzer, "./...")
-		})
-	}
+	forEachMatrixModule(t, func(t *testing.T, dir string) {
+		analysistest.RunWithSuggestedFixes(t, dir, analyzer.Analyzer, "./...")
+	})
 }
 
 // TestMatrixGoldensAreFixed holds the fixes to what they promise against
 // the real SDKs: each module, with its golden files in place of its
 // sources, type-checks, and analyzing it again finds nothing to fix.
 func TestMatrixGoldensAreFixed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
-	}
-	for _, name := range matrixModules {
-		t.Run(name, func(t *testing.T) {
-			dir := matrixModuleDir(t, name)
-			downloadMatrixModule(t, dir)
-			fixed := t.TempDir()
-			if err := os.CopyFS(fixed, os.DirFS(dir)); err != nil {
-				t.Fatal(err)
-			}
-			applyGoldens(t, fixed)
-			cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: fixed, Env: offlineModuleEnv()}
-			assertFixedAndClean(t, cfg, "./...")
-		})
-	}
+	forEachMatrixModule(t, func(t *testing.T, dir string) {
+		fixed := t.TempDir()
+		if err := os.CopyFS(fixed, os.DirFS(dir)); err != nil {
+			t.Fatal(err)
+		}
+		applyGoldens(t, fixed)
+		cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: fixed, Env: offlineModuleEnv()}
+		assertFixedAndClean(t, cfg, "./...")
+	})
 }

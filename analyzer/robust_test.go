@@ -174,12 +174,7 @@ func TestBrokenInputInProcess(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var loadErrs []string
-			packages.Visit(pkgs, nil, func(p *packages.Package) {
-				for _, e := range p.Errors {
-					loadErrs = append(loadErrs, e.Error())
-				}
-			})
+			loadErrs := loadErrors(pkgs)
 			graph := analyze(t, analyzer.Analyzer, pkgs)
 			got := make(map[string]string)
 			for _, act := range graph.Roots {

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"go/types"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -60,7 +59,7 @@ func TestStubsMatchRealSDK(t *testing.T) {
 
 	stubs := loadStubTypes(t, &packages.Config{
 		Dir: gopath,
-		Env: append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off"),
+		Env: gopathEnv(gopath),
 	}, all)
 
 	for _, sdk := range stubbedSDKs {

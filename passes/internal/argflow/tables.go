@@ -110,7 +110,3 @@ var errorConstructors = map[string]bool{
 	"github.com/pkg/errors.WithStack":   true,
 	"errors.Join":                       true,
 }
-
-// IsErrorConstructor reports whether the function named full builds an
-// error from a message and, possibly, other errors it wraps.
-func IsErrorConstructor(full string) bool { return errorConstructors[full] }
