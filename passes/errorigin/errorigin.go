@@ -39,6 +39,7 @@ func New(funcs *config.Functions) *analysis.Analyzer {
 		},
 		Requires:   []*analysis.Analyzer{finder},
 		ResultType: reflect.TypeFor[*Result](),
+		FactTypes:  []analysis.Fact{new(Summary)},
 	}
 }
 
@@ -88,9 +89,10 @@ func run(pass *analysis.Pass, hs *handlers.Result, funcs *config.Functions) (any
 		return &Result{}, nil
 	}
 	res := &Result{SDKs: hs.SSA.SDKs}
+	s := newSummarizer(pass, hs, funcs)
 	for _, h := range hs.Handlers {
-		flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, funcs, h.Seeds)
-		c := &classifier{flow: flow, sdk: h.SDK, pkg: pass.Pkg}
+		sdks := []*sdk.Binding{h.SDK}
+		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}
 		for _, b := range h.Fn.Blocks {
 			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 			if !ok || len(ret.Results) == 0 || !sdk.IsError(ret.Results[len(ret.Results)-1].Type()) {
@@ -101,14 +103,29 @@ func run(pass *analysis.Pass, hs *handlers.Result, funcs *config.Functions) (any
 			}
 		}
 	}
+	s.export()
 	return res, nil
 }
 
+// A classifier tells where the errors one function returns come from. It
+// classifies a handler's returns, or, when errParams is set, a helper's
+// returns for its summary: there, an error the helper makes whatever its
+// parameters hold, or one it was given, is left for its caller to judge.
 type classifier struct {
 	flow *argflow.Func
-	sdk  *sdk.Binding
+	sdks []*sdk.Binding
 	pkg  *types.Package
+	s    *summarizer
+
+	errParams map[*ssa.Parameter]int
+
+	// memo holds the origin of each source classified so far. A source
+	// met again while it is being classified (an error wrapped in a
+	// loop) adds nothing, so it counts as nil meanwhile.
+	memo map[ssa.Value]origin
 }
+
+func (c *classifier) summarizing() bool { return c.errParams != nil }
 
 // origin is the classification of one source of an error value.
 type origin struct {
@@ -119,10 +136,72 @@ type origin struct {
 	// requestLevel: created because of the request itself (an unknown
 	// tool, bad multi-round-trip state), which stays a protocol error.
 	requestLevel bool
+
+	// For summaries: made whatever the parameters hold, or passed on
+	// from these error parameters.
+	fresh bool
+	wraps uint64
 }
 
 // neutral reports whether o neither makes nor spoils a report.
 func (o origin) neutral() bool { return o.nilValue || o.forwarded || o.requestLevel }
+
+// joined accumulates the origins of the sources of one error: argument
+// origins make it an argument error, unless another origin spoils them.
+type joined struct {
+	best  origin
+	other bool
+	any   bool
+	fresh bool
+	site  token.Pos
+	wraps uint64
+}
+
+// add adds an origin; forwardedIsOther says whether a forwarded error
+// spoils the others (it does once wrapped: the forwarded function's
+// report covers only its error returned as is).
+func (j *joined) add(o origin, forwardedIsOther bool) {
+	j.any = true
+	switch {
+	case o.forwarded && forwardedIsOther:
+		j.other = true
+	case o.neutral():
+	default:
+		if o.fresh && !j.fresh {
+			j.fresh, j.site = true, o.site
+		}
+		j.wraps |= o.wraps
+		switch {
+		case o.kind == ToolError:
+			j.other = true
+		case o.kind > j.best.kind:
+			j.best = o
+		}
+	}
+}
+
+func (j *joined) result() origin {
+	switch {
+	case j.other:
+		return origin{kind: ToolError}
+	case j.best.kind != None:
+		r := j.best
+		r.fresh, r.wraps = r.fresh || j.fresh, r.wraps|j.wraps
+		return r
+	case j.fresh || j.wraps != 0:
+		return origin{fresh: j.fresh, site: j.site, wraps: j.wraps}
+	}
+	return origin{nilValue: true}
+}
+
+// join classifies an error value from its sources.
+func (c *classifier) join(sources []ssa.Value, depth int, forwardedIsOther bool) origin {
+	var j joined
+	for _, src := range sources {
+		j.add(c.originOf(src, depth), forwardedIsOther)
+	}
+	return j.result()
+}
 
 func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) *Return {
 	errVal := ret.Results[len(ret.Results)-1]
@@ -131,23 +210,11 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) *Retur
 		// The SDK turns every other error into a tool error.
 		return nil
 	}
-	best := origin{kind: None}
-	sawOther := false
-	for _, src := range sources {
-		o := c.originOf(src, 0)
-		switch {
-		case o.neutral():
-		case o.kind == ToolError || o.kind == None:
-			sawOther = true
-		case o.kind > best.kind:
-			best = o
-		}
-	}
-	switch {
-	case best.kind != None && !sawOther:
-		return &Return{Handler: h, Ret: ret, Kind: best.kind, Site: best.site}
-	case sawOther:
+	switch o := c.join(sources, 0, false); {
+	case o.kind == ToolError:
 		return &Return{Handler: h, Ret: ret, Kind: ToolError, Site: ret.Pos()}
+	case o.kind != None:
+		return &Return{Handler: h, Ret: ret, Kind: o.kind, Site: o.site}
 	}
 	return nil
 }
@@ -162,12 +229,30 @@ func (c *classifier) allProtocolErrors(sources []ssa.Value) bool {
 		if k, ok := src.(*ssa.Const); ok && k.IsNil() {
 			continue
 		}
-		if _, ok := c.sdk.ProtocolError(src.Type()); !ok {
+		if _, ok := c.protocolError(src.Type()); !ok {
 			return false
 		}
 		any = true
 	}
 	return any
+}
+
+func (c *classifier) protocolError(t types.Type) (sdk.ProtocolError, bool) {
+	for _, b := range c.sdks {
+		if pe, ok := b.ProtocolError(t); ok {
+			return pe, true
+		}
+	}
+	return sdk.ProtocolError{}, false
+}
+
+func (c *classifier) isInvalidParamsSentinel(v *types.Var) bool {
+	for _, b := range c.sdks {
+		if b.IsInvalidParamsSentinel(v) {
+			return true
+		}
+	}
+	return false
 }
 
 const maxDepth = 16
@@ -177,13 +262,30 @@ func (c *classifier) originOf(src ssa.Value, depth int) origin {
 	if depth > maxDepth {
 		return origin{kind: ToolError}
 	}
+	if o, ok := c.memo[src]; ok {
+		return o
+	}
+	if c.memo == nil {
+		c.memo = make(map[ssa.Value]origin)
+	}
+	c.memo[src] = origin{nilValue: true}
+	o := c.sourceOrigin(src, depth)
+	c.memo[src] = o
+	return o
+}
+
+func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 	switch v := src.(type) {
 	case *ssa.Const:
 		if v.IsNil() {
 			return origin{nilValue: true}
 		}
+	case *ssa.Parameter:
+		if i, ok := c.errParams[v]; ok && i < 64 {
+			return origin{wraps: 1 << i}
+		}
 	case *ssa.Alloc:
-		if pe, ok := c.sdk.ProtocolError(v.Type()); ok {
+		if pe, ok := c.protocolError(v.Type()); ok {
 			if code, ok := storedField(v, pe.CodeField); ok && code == sdk.InvalidParamsCode {
 				return c.invalidParams(v.Block(), v.Pos())
 			}
@@ -191,7 +293,7 @@ func (c *classifier) originOf(src ssa.Value, depth int) origin {
 		}
 	case *ssa.UnOp:
 		if g, ok := v.X.(*ssa.Global); ok {
-			if obj, ok := g.Object().(*types.Var); ok && c.sdk.IsInvalidParamsSentinel(obj) {
+			if obj, ok := g.Object().(*types.Var); ok && c.isInvalidParamsSentinel(obj) {
 				return c.invalidParams(v.Block(), v.Pos())
 			}
 			// A sentinel error is as fresh as a new one.
@@ -225,6 +327,8 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 			return origin{kind: Validate, site: call.Pos()} // a parse error
 		}
 		return origin{kind: ToolError}
+	case argflow.Summarized:
+		return c.summaryOrigin(call, depth)
 	}
 	// An error built from, or by a helper given, other errors keeps their
 	// origin: fmt.Errorf("...: %w", err), errors.Join, logAndReturn(err).
@@ -234,41 +338,60 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	if class.Kind == argflow.ErrorConstructor {
 		return c.fresh(call.Block(), call.Pos())
 	}
-	if fn := call.Common().StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg == c.pkg && fn.Blocks != nil {
+	if c.summarizing() {
+		return origin{kind: ToolError}
+	}
+	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
 		return origin{forwarded: true}
 	}
-	if _, ok := call.Common().Value.(*ssa.Parameter); ok {
-		return origin{forwarded: true}
-	}
-	if _, ok := call.Common().Value.(*ssa.FreeVar); ok {
+	switch call.Common().Value.(type) {
+	case *ssa.Parameter, *ssa.FreeVar:
 		return origin{forwarded: true}
 	}
 	return origin{kind: ToolError}
 }
 
-// wrappedOrigin classifies the error operands of call together; ok is
-// false when call takes no non-nil error.
-func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
-	best, ok, other := origin{}, false, false
-	for _, op := range argflow.Operands(call.Common()) {
-		for _, src := range argflow.Sources(op) {
-			if !isErrorValue(src) {
-				continue
-			}
-			o := c.originOf(src, depth+1)
-			switch {
-			case o.nilValue || o.requestLevel:
-			case o.forwarded || o.kind == ToolError || o.kind == None:
-				other, ok = true, true
-			case o.kind > best.kind:
-				best, ok = o, true
+// summaryOrigin classifies the error of a call to a summarized function:
+// the errors it makes, judged by its summary, joined with those it makes
+// unconditionally, judged by the conditions of the call here, and those
+// it wraps, judged where they come from.
+func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
+	common := call.Common()
+	fn := common.StaticCallee()
+	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common))
+	var j joined
+	if o.Kind != None {
+		j.add(origin{kind: o.Kind, site: c.s.site(fn, o)}, true)
+	}
+	if o.Fresh {
+		j.add(c.fresh(call.Block(), call.Pos()), true)
+	}
+	for _, i := range o.Wraps {
+		for _, arg := range c.flow.Arg(common, i) {
+			for _, src := range argflow.Sources(arg) {
+				if isErrorValue(src) {
+					j.add(c.originOf(src, depth+1), true)
+				}
 			}
 		}
 	}
-	if other {
-		return origin{kind: ToolError}, ok
+	return j.result()
+}
+
+// wrappedOrigin classifies the error operands of call together; ok is
+// false when call takes no non-nil error.
+func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
+	var j joined
+	for _, op := range argflow.Operands(call.Common()) {
+		for _, src := range argflow.Sources(op) {
+			if isErrorValue(src) {
+				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
+					j.add(o, true)
+				}
+			}
+		}
 	}
-	return best, ok
+	return j.result(), j.any
 }
 
 var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
@@ -296,6 +419,9 @@ func (c *classifier) invalidParams(b *ssa.BasicBlock, site token.Pos) origin {
 func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 	conds := c.flow.ControlConditions(b)
 	if len(conds) == 0 {
+		if c.summarizing() {
+			return origin{fresh: true, site: site}
+		}
 		return origin{kind: ToolError}
 	}
 	for _, cond := range conds {

@@ -1,17 +1,22 @@
-// Package mcpssa defines an Analyzer that builds the SSA form of packages
-// that can see an MCP SDK, and of no others.
+// Package mcpssa defines an Analyzer that builds the SSA form of the
+// packages where mcperrlint has work: those that can see an MCP SDK, and
+// those of the module being analyzed, whose helpers tool handlers may call.
 //
 // It plays the part of x/tools' buildssa for mcperrlint, with two
-// differences: it builds nothing for packages that import no SDK (most of a
-// build, and all of the standard library), and it turns a panic in the SSA
-// builder into an error naming the package instead of crashing the driver.
+// differences: it builds nothing for other packages (the standard library,
+// and dependencies that import no SDK: most of a build), and it turns a
+// panic in the SSA builder into an error naming the package instead of
+// crashing the driver.
 package mcpssa
 
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/types"
+	"path/filepath"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -29,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // Result is the SSA form of one package. A nil *Result means the package
-// sees no MCP SDK and holds no tool handlers.
+// holds no tool handlers and no helpers worth summarizing.
 type Result struct {
 	Pkg *ssa.Package
 
@@ -37,13 +42,14 @@ type Result struct {
 	// each followed by the function literals it contains.
 	SrcFuncs []*ssa.Function
 
-	// SDKs are the SDKs the package can see.
+	// SDKs are the SDKs the package can see; none for a package of
+	// helpers.
 	SDKs []*sdk.Binding
 }
 
 func run(pass *analysis.Pass) (res any, err error) {
 	bindings := sdk.Bind(pass.Pkg)
-	if len(bindings) == 0 {
+	if len(bindings) == 0 && !(inAnalyzedModule(pass) && hasResults(pass.Files)) {
 		return (*Result)(nil), nil
 	}
 	defer func() {
@@ -84,4 +90,39 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}
 	return &Result{Pkg: ssapkg, SrcFuncs: funcs, SDKs: bindings}, nil
+}
+
+// inAnalyzedModule reports whether the package belongs to code being
+// worked on, rather than to a dependency at a released version or to the
+// standard library: the main module, a workspace module, a module replaced
+// by a directory, or, where the driver knows no modules (GOPATH mode),
+// anything outside GOROOT.
+func inAnalyzedModule(pass *analysis.Pass) bool {
+	// GOPATH-mode drivers give every package an empty module.
+	if m := pass.Module; m != nil && m.Path != "" {
+		if m.Replace != nil {
+			m = m.Replace
+		}
+		return m.Version == ""
+	}
+	if len(pass.Files) == 0 {
+		return false
+	}
+	name := pass.Fset.File(pass.Files[0].FileStart).Name()
+	return !strings.HasPrefix(filepath.ToSlash(name), goroot+"/src/")
+}
+
+var goroot = filepath.ToSlash(filepath.Clean(build.Default.GOROOT))
+
+// hasResults reports whether any function the files declare returns
+// something: only those have summaries.
+func hasResults(files []*ast.File) bool {
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -48,9 +48,36 @@ type Func struct {
 	// functions.
 	Funcs *config.Functions
 
+	// Summaries, if set, tells what calls to the project's own functions
+	// do, so that argument values and failures flow through helpers.
+	Summaries Summarizer
+
 	seeds map[*ssa.Parameter]bool
 	memo  map[ssa.Value]Taint
 	pdom  *postDominators
+}
+
+// An Effect is what a call to a summarized function does with respect to
+// the arguments, given which of its parameters hold argument values.
+type Effect struct {
+	// Err is the taint of its error result: DecodeFailure when it fails
+	// to decode arguments, CheckFailure when an argument fails a check.
+	Err Taint
+	// Values is the taint of its other results.
+	Values Taint
+	// Fills lists the pointer parameters it decodes argument data into.
+	Fills []int
+	// Wraps lists the error parameters its error result wraps, whose
+	// failures it carries.
+	Wraps []int
+}
+
+// A Summarizer knows what the project's own functions do.
+type Summarizer interface {
+	// Effect returns the effect of a call to fn whose arguments have the
+	// given taints (one per parameter of fn, the receiver first), or
+	// false if fn is not summarized.
+	Effect(fn *ssa.Function, args []Taint) (Effect, bool)
 }
 
 // New returns a tracker for fn in which the given parameters hold argument
@@ -200,8 +227,14 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 					t |= f.Taint(ref.Val) & values
 				}
 			case *ssa.Call:
-				if c := f.Classify(ref.Common()); c.Kind == Decode && unwrap(c.Target) == a {
+				c := f.Classify(ref.Common())
+				if c.Kind == Decode && unwrap(c.Target) == a {
 					t |= ArgValue
+				}
+				for _, target := range c.Targets {
+					if unwrap(target) == a {
+						t |= ArgValue
+					}
 				}
 			case *ssa.MakeInterface: // json.Unmarshal(data, &v)
 				visit(ref)
@@ -256,6 +289,15 @@ func (f *Func) callTaint(call *ssa.Call, index int) Taint {
 			return CheckFailure
 		}
 		return c.Operands
+	case Summarized:
+		if isErr {
+			t := c.Effect.Err
+			for _, w := range c.Wrapped {
+				t |= f.Taint(w) & (DecodeFailure | CheckFailure)
+			}
+			return t
+		}
+		return c.Effect.Values | f.operandTaint(call.Common())&RequestLevel
 	case Other:
 		// Any function of request-level fields (requestStateValid(req.
 		// Params.RequestState)) checks the request. Over-approximating

@@ -28,6 +28,9 @@ const (
 	// ToolErrorResult calls build a tool execution error result (the
 	// user's configured helpers).
 	ToolErrorResult
+	// Summarized calls go to the project's own functions, whose summary
+	// gives their Effect.
+	Summarized
 )
 
 // A Class is the classification of one call.
@@ -40,6 +43,11 @@ type Class struct {
 	Target ssa.Value
 	// Operands is the union of the taints of the operands, for Pure.
 	Operands Taint
+	// Effect is the effect of a Summarized call, Targets the operands it
+	// decodes argument data into, and Wrapped the errors it wraps.
+	Effect  Effect
+	Targets []ssa.Value
+	Wrapped []ssa.Value
 }
 
 // Callee returns the function object a call invokes: the static callee
@@ -174,8 +182,50 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 	}
 	if callee.Pkg() != nil && isPure(callee.Pkg().Path(), full) {
 		class.Kind, class.Operands = Pure, f.operandTaint(c)
+		return class
+	}
+	if fn := c.StaticCallee(); fn != nil && f.Summaries != nil {
+		args := f.ArgTaints(c)
+		if e, ok := f.Summaries.Effect(fn, args); ok {
+			class.Kind, class.Effect = Summarized, e
+			for _, i := range e.Fills {
+				if i < len(c.Args) {
+					class.Targets = append(class.Targets, c.Args[i])
+				}
+			}
+			for _, i := range e.Wraps {
+				class.Wrapped = append(class.Wrapped, f.Arg(c, i)...)
+			}
+		}
 	}
 	return class
+}
+
+// Arg returns the values a static call passes in parameter i of the
+// callee: one value, or those passed in the variadic parameter.
+func (f *Func) Arg(c *ssa.CallCommon, i int) []ssa.Value {
+	if i >= len(c.Args) {
+		return nil
+	}
+	if i == len(c.Args)-1 && c.Signature().Variadic() {
+		if elems, ok := varargs(c.Args[i]); ok {
+			return elems
+		}
+	}
+	return []ssa.Value{c.Args[i]}
+}
+
+// ArgTaints returns the taint of each argument of a static call, one per
+// parameter of the callee: the variadic parameter has the union of the
+// taints of the values passed in it.
+func (f *Func) ArgTaints(c *ssa.CallCommon) []Taint {
+	taints := make([]Taint, len(c.Args))
+	for i := range c.Args {
+		for _, v := range f.Arg(c, i) {
+			taints[i] |= f.Taint(v)
+		}
+	}
+	return taints
 }
 
 // pointerOperand returns the last pointer-typed operand: the target of

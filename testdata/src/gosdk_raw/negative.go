@@ -11,9 +11,11 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-type backend struct{}
-
-func (backend) Lookup(ctx context.Context, id string) (string, error) { return id, nil }
+// backend is a database or remote API: what it returns is not an
+// argument value, whatever it was asked.
+type backend interface {
+	Lookup(ctx context.Context, id string) (string, error)
+}
 
 var db backend
 

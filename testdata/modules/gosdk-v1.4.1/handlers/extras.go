@@ -45,15 +45,15 @@ func decodeArgs(req *mcp.CallToolRequest, v any) error {
 func subscribe(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var args subscribeArgs
 	if err := decodeArgs(req, &args); err != nil {
-		// The decoding helper needs function summaries (issue 3).
-		return nil, fmt.Errorf("decode: %w", err) // TODO(summaries): want "argument decoding error"
+		// A decoding helper of the package: its summary says it decodes.
+		return nil, fmt.Errorf("decode: %w", err) // want "argument decoding error"
 	}
 	if err := args.Validate(); err != nil {
-		return nil, err // TODO(summaries): want "argument validation error"
+		return nil, err // want "argument validation error"
 	}
 	hours, err := strconv.Atoi(args.Hours)
 	if err != nil {
-		return nil, fmt.Errorf("hours: %w", err) // TODO(summaries): want "argument validation error"
+		return nil, fmt.Errorf("hours: %w", err) // want "argument validation error"
 	}
 	f, err := fetch(ctx, args.City)
 	if err != nil {

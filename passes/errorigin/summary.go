@@ -1,0 +1,496 @@
+package errorigin
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/passes/config"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
+)
+
+// A Summary is a fact about a function: what its error result means when a
+// tool handler calls it with the tool call's arguments. Handlers in every
+// package that imports the function classify a call to it from its
+// summary, the way they classify a call to json.Unmarshal, so a project's
+// own decode, validate, error-wrapping and tool-result helpers are seen
+// through wherever they live.
+//
+// Summaries hold no positions, maps or pointers: they are gob-encoded
+// between the units of go vet and nogo, and must encode the same way
+// every time.
+type Summary struct {
+	// Handler reports that the function is a tool handler in its own
+	// right, whose returns are reported in its own package: a handler
+	// that returns its error forwards it, and is not reported for it.
+	Handler bool
+
+	// Outcomes describe the function with no parameter holding argument
+	// values (Param -1; it may still read them through a request), and
+	// with each parameter that changes that, in parameter order. A
+	// method's receiver is parameter 0.
+	Outcomes []Outcome
+}
+
+// AFact marks Summary as an analysis.Fact.
+func (*Summary) AFact() {}
+
+func (s *Summary) String() string {
+	if s.Handler {
+		return "handler"
+	}
+	out := ""
+	for i, o := range s.Outcomes {
+		if i > 0 {
+			out += "; "
+		}
+		out += o.String()
+	}
+	return out
+}
+
+// An Outcome is what the errors a function returns mean, when the
+// parameter Param holds argument values (-1: none does).
+type Outcome struct {
+	Param int
+
+	// Kind is the origin of the errors the function makes itself: an
+	// argument kind when every such error is one, ToolError when one is
+	// not, None when it makes none (it never fails, or only passes on
+	// what it was given or fails for request-level reasons).
+	Kind Kind
+
+	// Fresh reports that the function also makes an error whatever its
+	// parameters hold (errRequired("city")): the caller's own conditions
+	// tell what that error means.
+	Fresh bool
+
+	// Wraps lists the error parameters whose origin the returned error
+	// keeps (logAndReturn(logger, msg, err)).
+	Wraps []int
+
+	// Values reports that its other results hold argument values
+	// (RequiredParam[string](args, "owner")).
+	Values bool
+
+	// Fills lists the pointer parameters it decodes argument data into
+	// (decodeArgs(req, &args)).
+	Fills []int
+
+	// Line and Column locate the decisive return, in the file that
+	// declares the function.
+	Line, Column int
+
+	pos token.Pos // the decisive return, for functions of this package
+}
+
+func (o Outcome) String() string {
+	s := "param " + itoa(o.Param) + ": " + o.Kind.String()
+	if o.Fresh {
+		s += " fresh"
+	}
+	if len(o.Wraps) > 0 {
+		s += " wraps" + ints(o.Wraps)
+	}
+	if o.Values {
+		s += " values"
+	}
+	if len(o.Fills) > 0 {
+		s += " fills" + ints(o.Fills)
+	}
+	return s
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// summarizer computes the summaries of a package's functions, and reads
+// those of its dependencies' from facts.
+type summarizer struct {
+	pass     *analysis.Pass
+	pkg      *ssa.Package
+	sdks     []*sdk.Binding
+	funcs    *config.Functions
+	handlers map[*ssa.Function]*handlers.Handler
+
+	local    map[*ssa.Function]*Summary // nil while being computed
+	imported map[*types.Func]*Summary
+}
+
+func newSummarizer(pass *analysis.Pass, hs *handlers.Result, funcs *config.Functions) *summarizer {
+	s := &summarizer{
+		pass:     pass,
+		pkg:      hs.SSA.Pkg,
+		sdks:     hs.SSA.SDKs,
+		funcs:    funcs,
+		handlers: make(map[*ssa.Function]*handlers.Handler),
+		local:    make(map[*ssa.Function]*Summary),
+		imported: make(map[*types.Func]*Summary),
+	}
+	for _, h := range hs.Handlers {
+		s.handlers[h.Fn] = h
+	}
+	return s
+}
+
+// flow returns an argument tracker for fn that sees through summarized
+// calls.
+func (s *summarizer) flow(fn *ssa.Function, sdks []*sdk.Binding, seeds []*ssa.Parameter) *argflow.Func {
+	f := argflow.New(fn, sdks, s.funcs, seeds)
+	f.Summaries = s
+	return f
+}
+
+// Effect implements argflow.Summarizer.
+func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint) (argflow.Effect, bool) {
+	sum := s.summaryOf(fn)
+	if sum == nil || sum.Handler {
+		return argflow.Effect{}, false
+	}
+	o := sum.pick(args)
+	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps}
+	switch o.Kind {
+	case Decode:
+		e.Err = argflow.DecodeFailure
+	case Validate, InvalidParams:
+		e.Err = argflow.CheckFailure
+	}
+	if o.Values {
+		e.Values = argflow.ArgValue
+	}
+	return e, true
+}
+
+// isHandler reports whether fn is a tool handler analyzed on its own, in
+// this package or its own.
+func (s *summarizer) isHandler(fn *ssa.Function) bool {
+	if fn = originFunc(fn); fn == nil {
+		return false
+	}
+	if s.handlers[fn] != nil {
+		return true
+	}
+	sum := s.summaryOf(fn)
+	return sum != nil && sum.Handler
+}
+
+func originFunc(fn *ssa.Function) *ssa.Function {
+	if fn != nil && fn.Origin() != nil {
+		return fn.Origin()
+	}
+	return fn
+}
+
+// summaryOf returns the summary of fn, or nil when there is none: fn is
+// synthetic, belongs to a package that was not summarized, or is being
+// summarized (a recursive call).
+func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
+	fn = originFunc(fn)
+	if fn == nil || fn.Synthetic != "" {
+		return nil
+	}
+	if fn.Pkg != s.pkg {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok {
+			return nil
+		}
+		obj = obj.Origin()
+		if sum, ok := s.imported[obj]; ok {
+			return sum
+		}
+		var sum *Summary
+		if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg {
+			var fact Summary
+			if s.pass.ImportObjectFact(obj, &fact) {
+				sum = &fact
+			}
+		}
+		s.imported[obj] = sum
+		return sum
+	}
+	if fn.Blocks == nil {
+		return nil
+	}
+	if sum, ok := s.local[fn]; ok {
+		return sum
+	}
+	s.local[fn] = nil
+	sum := s.summarize(fn)
+	s.local[fn] = sum
+	return sum
+}
+
+// maxSeeded bounds the parameters summarized one by one.
+const maxSeeded = 8
+
+// summarize computes the summary of one function of this package.
+func (s *summarizer) summarize(fn *ssa.Function) *Summary {
+	if h := s.handlers[fn]; h != nil {
+		return &Summary{Handler: h.Kind == sdk.Raw}
+	}
+	results := fn.Signature.Results()
+	if results.Len() == 0 {
+		return nil
+	}
+	errParams := make(map[*ssa.Parameter]int)
+	for i, p := range fn.Params {
+		if sdk.IsError(p.Type()) {
+			errParams[p] = i
+		}
+	}
+	base := s.outcome(fn, -1, errParams)
+	sum := &Summary{Outcomes: []Outcome{base}}
+	seeded := 0
+	for i, p := range fn.Params {
+		if !s.seedable(p.Type()) || seeded == maxSeeded {
+			continue
+		}
+		seeded++
+		if o := s.outcome(fn, i, errParams); !o.sameAs(base) {
+			sum.Outcomes = append(sum.Outcomes, o)
+		}
+	}
+	return sum
+}
+
+// seedable reports whether a parameter of type t can hold argument values
+// worth tracking: not a context, an error, a function, a channel, or the
+// request itself (whose argument fields are argument values anyway).
+func (s *summarizer) seedable(t types.Type) bool {
+	if sdk.IsError(t) {
+		return false
+	}
+	if named, ok := types.Unalias(t).(*types.Named); ok {
+		if obj := named.Obj(); obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context" {
+			return false
+		}
+	}
+	switch t.Underlying().(type) {
+	case *types.Signature, *types.Chan:
+		return false
+	}
+	for _, b := range s.sdks {
+		if b.IsRequest(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// outcome classifies the returns of fn when parameter param (-1: none)
+// holds argument values.
+func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Parameter]int) Outcome {
+	var seeds []*ssa.Parameter
+	if param >= 0 {
+		seeds = append(seeds, fn.Params[param])
+	}
+	flow := s.flow(fn, s.sdks, seeds)
+	c := &classifier{flow: flow, sdks: s.sdks, pkg: s.pass.Pkg, s: s, errParams: errParams}
+	o := Outcome{Param: param}
+
+	var all joined
+	var decisive token.Pos
+	results := fn.Signature.Results()
+	hasErr := sdk.IsError(results.At(results.Len() - 1).Type())
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		values := ret.Results
+		if hasErr {
+			values = values[:len(values)-1]
+			r := c.join(argflow.Sources(ret.Results[len(ret.Results)-1]), 0, false)
+			if r.kind > all.best.kind && r.kind != ToolError {
+				decisive = ret.Pos()
+				if !decisive.IsValid() {
+					decisive = r.site
+				}
+			}
+			all.add(r, false)
+		}
+		for _, v := range values {
+			if flow.Taint(v)&argflow.ArgValue != 0 {
+				o.Values = true
+			}
+		}
+	}
+	r := all.result()
+	o.Kind, o.Fresh = r.kind, r.fresh
+	if r.kind == None && r.nilValue {
+		o.Kind = None
+	}
+	o.Wraps = bits(r.wraps)
+	o.Fills = s.fills(fn, flow)
+	if decisive.IsValid() && o.Kind > ToolError {
+		o.pos = decisive
+		p := s.pass.Fset.Position(decisive)
+		o.Line, o.Column = p.Line, p.Column
+	}
+	return o
+}
+
+// fills returns the parameters of fn that a decode in fn fills.
+func (s *summarizer) fills(fn *ssa.Function, flow *argflow.Func) []int {
+	var out []int
+	add := func(target ssa.Value) {
+		for target != nil {
+			switch t := target.(type) {
+			case *ssa.MakeInterface:
+				target = t.X
+				continue
+			case *ssa.ChangeType:
+				target = t.X
+				continue
+			case *ssa.Parameter:
+				if i := slices.Index(fn.Params, t); i >= 0 && !slices.Contains(out, i) {
+					out = append(out, i)
+				}
+			}
+			return
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			class := flow.Classify(call.Common())
+			if class.Kind == argflow.Decode {
+				add(class.Target)
+			}
+			for _, t := range class.Targets {
+				add(t)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// export records the summaries of the package's functions and methods as
+// facts, for the packages that import it.
+func (s *summarizer) export() {
+	for _, mem := range s.pkg.Members {
+		switch mem := mem.(type) {
+		case *ssa.Function:
+			s.exportFunc(mem)
+		case *ssa.Type:
+			for _, t := range []types.Type{mem.Type(), types.NewPointer(mem.Type())} {
+				mset := s.pkg.Prog.MethodSets.MethodSet(t)
+				for i := range mset.Len() {
+					if fn := s.pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Pkg == s.pkg {
+						s.exportFunc(fn)
+					}
+				}
+			}
+		}
+	}
+}
+
+func (s *summarizer) exportFunc(fn *ssa.Function) {
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() != s.pass.Pkg || fn.Synthetic != "" {
+		return
+	}
+	if sum := s.summaryOf(fn); sum != nil && sum.informative() {
+		s.pass.ExportObjectFact(obj, sum)
+	}
+}
+
+// informative reports whether the summary tells a caller more than an
+// unknown function would.
+func (s *Summary) informative() bool {
+	if s.Handler {
+		return true
+	}
+	for _, o := range s.Outcomes {
+		if o.Kind != ToolError || o.Fresh || o.Values || len(o.Wraps) > 0 || len(o.Fills) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (o Outcome) sameAs(p Outcome) bool {
+	return o.Kind == p.Kind && o.Fresh == p.Fresh && o.Values == p.Values &&
+		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills)
+}
+
+// pick returns the outcome of a call whose arguments have the given
+// taints: the strongest among the parameters that hold argument values,
+// or the base outcome when none does.
+func (s *Summary) pick(args []argflow.Taint) Outcome {
+	best := s.Outcomes[0]
+	for _, o := range s.Outcomes[1:] {
+		if o.Param >= len(args) || args[o.Param]&argflow.ArgValue == 0 {
+			continue
+		}
+		values, fills := best.Values || o.Values, union(best.Fills, o.Fills)
+		if o.Kind > best.Kind || (o.Kind == best.Kind && o.Fresh && !best.Fresh) {
+			best = o
+		}
+		best.Values, best.Fills = values, fills
+	}
+	return best
+}
+
+// site returns the position of the decisive return of an outcome of fn.
+func (s *summarizer) site(fn *ssa.Function, o Outcome) token.Pos {
+	if o.pos.IsValid() {
+		return o.pos
+	}
+	obj := originFunc(fn).Object()
+	if obj == nil || o.Line <= 0 {
+		return token.NoPos
+	}
+	tf := s.pass.Fset.File(obj.Pos())
+	if tf == nil || o.Line > tf.LineCount() {
+		return token.NoPos
+	}
+	pos := tf.LineStart(o.Line)
+	// A file read from export data may have no columns: stay on the line.
+	lineEnd := token.Pos(tf.Base() + tf.Size())
+	if o.Line < tf.LineCount() {
+		lineEnd = tf.LineStart(o.Line + 1)
+	}
+	if col := token.Pos(o.Column - 1); col > 0 && pos+col < lineEnd {
+		pos += col
+	}
+	return pos
+}
+
+func union(a, b []int) []int {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func bits(mask uint64) []int {
+	var out []int
+	for i := range 64 {
+		if mask&(1<<i) != 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func ints(xs []int) string {
+	s := ""
+	for _, x := range xs {
+		s += " " + itoa(x)
+	}
+	return s
+}
