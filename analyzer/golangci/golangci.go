@@ -52,7 +52,26 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err := apply(a, settings); err != nil {
 		return nil, err
 	}
-	return &plugin{analyzer: a}, nil
+	return &plugin{analyzer: withoutRelated(a)}, nil
+}
+
+// withoutRelated returns a copy of a whose diagnostics carry no Related
+// information. golangci-lint turns each Related entry into an issue of its
+// own, on the line of the decode or check: a //nolint:mcperrlint on the
+// return would leave that issue behind, --fix leaves it in the output,
+// and one finding would count as two. The diagnostic itself (position,
+// message, fix) is unchanged.
+func withoutRelated(a *analysis.Analyzer) *analysis.Analyzer {
+	w := *a
+	w.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			d.Related = nil
+			pass.Report(d)
+		}
+		return a.Run(&p)
+	}
+	return &w
 }
 
 type plugin struct {

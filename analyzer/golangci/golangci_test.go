@@ -128,3 +128,25 @@ func TestBadSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestNoRelated checks that the plugin's diagnostics carry no Related
+// information, which golangci-lint would report as issues of their own
+// that //nolint:mcperrlint on the return does not suppress, while the
+// analyzer's own diagnostics on the same code do carry it.
+func TestNoRelated(t *testing.T) {
+	count := func(a *analysis.Analyzer) (diags, related int) {
+		for _, r := range analysistest.Run(t, testdata(t), a, "fix_imports") {
+			for _, d := range r.Diagnostics {
+				diags++
+				related += len(d.Related)
+			}
+		}
+		return diags, related
+	}
+	if diags, related := count(analyzer.Analyzer); diags == 0 || related == 0 {
+		t.Fatalf("analyzer.Analyzer: %d diagnostics, %d related; the test needs both", diags, related)
+	}
+	if diags, related := count(build(t, nil)); diags == 0 || related != 0 {
+		t.Errorf("plugin: %d diagnostics, %d related; want some diagnostics and no related", diags, related)
+	}
+}
