@@ -17,7 +17,7 @@ import (
 // (jsonrpc once an InvalidParams error is rewritten, errors after its only
 // errors.New, unless a typed handler's fix now calls errors.New).
 //
-// The go/analysis drivers (mcperrlint -fix, go fix, go vet -fix, gopls)
+// The x/tools drivers (mcperrlint -fix, go fix -fixtool, analysistest)
 // remove such imports themselves after applying fixes, but golangci-lint
 // applies the edits as they are, which would leave a file that does not
 // compile. An import used in two fixed returns is kept by both fixes: each
