@@ -65,24 +65,39 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 		}
 	}
 	dirs := readDirectives(pass)
+	var found []finding
 	for _, r := range res.Returns {
 		if r.Kind == errorigin.ToolError && !cfg.ToolErrors {
 			continue
 		}
-		report(pass, r, dirs)
+		if fd, ok := diagnose(pass, r, dirs); ok {
+			found = append(found, fd)
+		}
+	}
+	// Only with every fix of the package known can a fix tell which
+	// imports it leaves unused: another fix may name the same package.
+	deleteUnusedImports(found)
+	for _, fd := range found {
+		pass.Report(fd.diag)
 	}
 	reportOldSDKs(pass, res.SDKs)
 	return nil
 }
 
-func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives) {
+// A finding is a diagnostic and the fixer that built its fix, if any.
+type finding struct {
+	diag analysis.Diagnostic
+	fix  *fixer
+}
+
+func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives) (finding, bool) {
 	file := fileOf(pass, r.Ret.Pos())
 	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
 	if file == nil || ret == nil {
-		return // synthesized code has no statement to point at
+		return finding{}, false // synthesized code has no statement to point at
 	}
 	if dirs.ignores(ret, r.Handler.Fn.Syntax()) {
-		return
+		return finding{}, false
 	}
 	d := analysis.Diagnostic{
 		Pos:      ret.Pos(),
@@ -94,16 +109,18 @@ func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives) {
 	if r.Site.IsValid() && (r.Site < ret.Pos() || r.Site >= ret.End()) {
 		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteMessage[r.Kind]}}
 	}
+	fd := finding{diag: d}
 	if r.Handler.ResultForwarded {
 		src, err := pass.ReadFile(pass.Fset.File(file.FileStart).Name())
 		if err == nil {
 			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature}
 			if fix := f.build(); fix != nil {
-				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+				fd.diag.SuggestedFixes = []analysis.SuggestedFix{*fix}
+				fd.fix = f
 			}
 		}
 	}
-	pass.Report(d)
+	return fd, true
 }
 
 var siteMessage = map[errorigin.Kind]string{

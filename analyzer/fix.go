@@ -18,12 +18,13 @@ import (
 // A fixer builds the one suggested fix for a reported return, or explains
 // (to the tests and the README, not the user) why there is none.
 type fixer struct {
-	pass *analysis.Pass
-	file *ast.File
-	src  []byte
-	ret  *ast.ReturnStmt
-	r    *errorigin.Return
-	sig  *types.Signature
+	pass      *analysis.Pass
+	file      *ast.File
+	src       []byte
+	ret       *ast.ReturnStmt
+	r         *errorigin.Return
+	sig       *types.Signature
+	newReturn string // the return statement the fix writes, once built
 }
 
 // results returns the source text of each result of the return, spelling
@@ -98,11 +99,8 @@ func (f *fixer) build() *analysis.SuggestedFix {
 }
 
 func (f *fixer) finish(message string, results []string, extra []analysis.TextEdit) *analysis.SuggestedFix {
-	edit := analysis.TextEdit{
-		Pos:     f.ret.Pos(),
-		End:     f.ret.End(),
-		NewText: []byte("return " + strings.Join(results, ", ")),
-	}
+	f.newReturn = "return " + strings.Join(results, ", ")
+	edit := analysis.TextEdit{Pos: f.ret.Pos(), End: f.ret.End(), NewText: []byte(f.newReturn)}
 	return &analysis.SuggestedFix{Message: message, TextEdits: append([]analysis.TextEdit{edit}, extra...)}
 }
 

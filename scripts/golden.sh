@@ -5,6 +5,8 @@
 #
 # Usage: scripts/golden.sh FAMILY...      (hermetic: testdata/src/FAMILY)
 #        scripts/golden.sh modules/NAME... (real SDK: testdata/modules/NAME)
+#        scripts/golden.sh example         (testdata/example: what -fix,
+#                                           go fix and golangci-lint --fix write)
 # MCPERRLINT_FLAGS holds flags for a family its test configures, e.g.
 #        MCPERRLINT_FLAGS=-tool-errors scripts/golden.sh strict_mode
 set -euo pipefail
@@ -25,10 +27,12 @@ write_goldens() {
 
 for arg in "$@"; do
 	case "$arg" in
-	modules/*)
+	modules/* | example)
 		src="$root/testdata/$arg"
 		cp -r "$src" "$tmp/mod"
 		find "$tmp/mod" -name '*.golden' -delete
+		# The example's replace directive points back at this repository.
+		sed -i.bak "s#=> \.\./\.\.\$#=> $root#" "$tmp/mod/go.mod" && rm -f "$tmp/mod/go.mod.bak"
 		(cd "$tmp/mod" && "$tmp/mcperrlint" ${MCPERRLINT_FLAGS:-} -fix ./... >/dev/null 2>&1 || true)
 		write_goldens "$src" "$tmp/mod"
 		rm -rf "$tmp/mod"

@@ -154,6 +154,18 @@ func TestVetTool(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("go vet -vettool findings:\ngot  %q\nwant %q\n%s", got, want, out)
 	}
+
+	// Each line (position, column, message, related information) is the
+	// standalone command's, with the default configuration and with a
+	// flag, which go vet passes on to the tool.
+	for _, flags := range [][]string{nil, {"-tool-errors"}} {
+		vetOut, _ := run(t, exampleDir, "go", slices.Concat([]string{"vet", "-vettool=" + bin}, flags, []string{"./..."})...)
+		standaloneOut, _ := run(t, exampleDir, bin, append(flags, "./...")...)
+		vet, standalone := textDiagnostics(t, exampleDir, vetOut), textDiagnostics(t, exampleDir, standaloneOut)
+		if len(standalone) == 0 || !slices.Equal(vet, standalone) {
+			t.Errorf("flags %q: go vet -vettool:\n%s\nstandalone:\n%s", flags, strings.Join(vet, "\n"), strings.Join(standalone, "\n"))
+		}
+	}
 }
 
 // TestFixBuildsAndCleans applies every fix to a copy of the example and

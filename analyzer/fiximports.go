@@ -1,0 +1,189 @@
+package analyzer
+
+import (
+	"bytes"
+	"go/ast"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"maps"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// deleteUnusedImports adds to each fix edits that delete the imports it
+// leaves unused: those whose every use in the file is inside the replaced
+// return and that neither its new text nor another fix in the file names
+// (jsonrpc once an InvalidParams error is rewritten, errors after its only
+// errors.New, unless a typed handler's fix now calls errors.New).
+//
+// The x/tools drivers (mcperrlint -fix, go fix -fixtool, analysistest)
+// remove such imports themselves after applying fixes, but golangci-lint
+// applies the edits as they are, which would leave a file that does not
+// compile. An import used in two fixed returns is kept by both fixes: each
+// must be correct when applied alone (an editor applies one), and alone
+// each leaves a use.
+func deleteUnusedImports(found []finding) {
+	names := make([]map[string]bool, len(found))
+	for i, fd := range found {
+		if fd.fix != nil {
+			names[i] = identifiers(fd.fix.newReturn)
+		}
+	}
+	for i, fd := range found {
+		if fd.fix == nil {
+			continue
+		}
+		named := maps.Clone(names[i])
+		for j, other := range found {
+			if other.fix != nil && other.fix.file == fd.fix.file {
+				maps.Copy(named, names[j])
+			}
+		}
+		fix := &found[i].diag.SuggestedFixes[0]
+		fix.TextEdits = append(fix.TextEdits, fd.fix.unusedImportEdits(named, fix.TextEdits)...)
+	}
+}
+
+// unusedImportEdits returns edits deleting the imports whose every use in
+// the file is inside the replaced return and whose name is not in named,
+// unless they would overlap one of the fix's other edits.
+func (f *fixer) unusedImportEdits(named map[string]bool, others []analysis.TextEdit) []analysis.TextEdit {
+	uses := f.importUses()
+	var edits []analysis.TextEdit
+	for _, spec := range f.file.Imports {
+		pn := f.importedName(spec)
+		if pn == nil || named[pn.Name()] || len(uses[pn]) == 0 {
+			continue
+		}
+		inside := true
+		for _, pos := range uses[pn] {
+			inside = inside && f.ret.Pos() <= pos && pos < f.ret.End()
+		}
+		if !inside {
+			continue
+		}
+		if e, ok := f.deleteImport(spec); ok && !overlaps(e, others) {
+			edits = append(edits, e)
+		}
+	}
+	return edits
+}
+
+// importedName returns the package name an import declares, or nil for a
+// blank or dot import (a dot import's uses are not selections of a name).
+func (f *fixer) importedName(spec *ast.ImportSpec) *types.PkgName {
+	var obj types.Object
+	if spec.Name != nil {
+		if spec.Name.Name == "_" || spec.Name.Name == "." {
+			return nil
+		}
+		obj = f.pass.TypesInfo.Defs[spec.Name]
+	} else {
+		obj = f.pass.TypesInfo.Implicits[spec]
+	}
+	pn, _ := obj.(*types.PkgName)
+	return pn
+}
+
+// importUses returns the positions where the file refers to each imported
+// package name.
+func (f *fixer) importUses() map[*types.PkgName][]token.Pos {
+	uses := make(map[*types.PkgName][]token.Pos)
+	ast.Inspect(f.file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := f.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
+				uses[pn] = append(uses[pn], id.Pos())
+			}
+		}
+		return true
+	})
+	return uses
+}
+
+// identifiers returns the identifiers in src, a fragment of Go code. A
+// field key named like a package counts too: that keeps an import that
+// could have gone, never the reverse.
+func identifiers(src string) map[string]bool {
+	ids := make(map[string]bool)
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return ids
+		}
+		if tok == token.IDENT {
+			ids[lit] = true
+		}
+	}
+}
+
+// deleteImport returns an edit deleting the lines of an import spec, or
+// of its whole declaration when it is the only spec there. ok is false
+// when they share a line with other code or carry a doc comment, which
+// the deletion would strand or take along: the import is then left to the
+// user. A blank line the deletion leaves beside a parenthesis is valid Go
+// that gofmt removes.
+func (f *fixer) deleteImport(spec *ast.ImportSpec) (analysis.TextEdit, bool) {
+	var node ast.Node = spec
+	if spec.Doc != nil {
+		return analysis.TextEdit{}, false
+	}
+	for _, decl := range f.file.Decls {
+		gen, ok := decl.(*ast.GenDecl)
+		if ok && gen.Tok == token.IMPORT && gen.Pos() <= spec.Pos() && spec.End() <= gen.End() {
+			if len(gen.Specs) == 1 {
+				if gen.Doc != nil {
+					return analysis.TextEdit{}, false
+				}
+				node = gen
+			}
+			break
+		}
+	}
+	tf := f.pass.Fset.File(node.Pos())
+	start, end := tf.Offset(node.Pos()), tf.Offset(node.End())
+	// The line must hold only the node, then at most a line comment.
+	lineStart := start
+	for lineStart > 0 && (f.src[lineStart-1] == ' ' || f.src[lineStart-1] == '\t') {
+		lineStart--
+	}
+	if lineStart > 0 && f.src[lineStart-1] != '\n' {
+		return analysis.TextEdit{}, false
+	}
+	rest := f.src[end:]
+	nl := bytes.IndexByte(rest, '\n')
+	if nl < 0 {
+		return analysis.TextEdit{}, false
+	}
+	if tail := bytes.TrimSpace(rest[:nl]); len(tail) > 0 && !bytes.HasPrefix(tail, []byte("//")) {
+		return analysis.TextEdit{}, false
+	}
+	lineEnd := end + nl + 1
+	// A declaration between blank lines takes one with it, as gofmt
+	// would. (Not a spec: two deleted specs around one blank line would
+	// be overlapping edits.)
+	if node != ast.Node(spec) && blankBefore(f.src, lineStart) && bytes.HasPrefix(f.src[lineEnd:], []byte("\n")) {
+		lineEnd++
+	}
+	return analysis.TextEdit{Pos: tf.Pos(lineStart), End: tf.Pos(lineEnd)}, true
+}
+
+// blankBefore reports whether the line before the one starting at offset
+// start is empty.
+func blankBefore(src []byte, start int) bool {
+	return start >= 2 && src[start-1] == '\n' && src[start-2] == '\n'
+}
+
+// overlaps reports whether e overlaps one of edits (an import the same fix
+// adds to the declaration it would delete).
+func overlaps(e analysis.TextEdit, edits []analysis.TextEdit) bool {
+	for _, o := range edits {
+		if e.Pos < o.End && o.Pos < e.End || e.Pos == o.Pos {
+			return true
+		}
+	}
+	return false
+}
