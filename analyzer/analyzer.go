@@ -65,17 +65,27 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 		}
 	}
 	dirs := readDirectives(pass)
+	var reported []*errorigin.Return
 	for _, r := range res.Returns {
 		if r.Kind == errorigin.ToolError && !cfg.ToolErrors {
 			continue
 		}
-		report(pass, r, dirs)
+		reported = append(reported, r)
+	}
+	// Each fix replaces its return statement; a fix must know which others
+	// may be replaced too (see fixer.dropsLastRead).
+	replaced := make(map[token.Pos]bool)
+	for _, r := range reported {
+		replaced[r.Ret.Pos()] = true
+	}
+	for _, r := range reported {
+		report(pass, r, dirs, replaced)
 	}
 	reportOldSDKs(pass, res.SDKs)
 	return nil
 }
 
-func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives) {
+func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives, replaced map[token.Pos]bool) {
 	file := fileOf(pass, r.Ret.Pos())
 	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
 	if file == nil || ret == nil {
@@ -97,7 +107,7 @@ func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives) {
 	if r.Handler.ResultForwarded {
 		src, err := pass.ReadFile(pass.Fset.File(file.FileStart).Name())
 		if err == nil {
-			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature}
+			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature, replaced: replaced}
 			if fix := f.build(); fix != nil {
 				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 			}
