@@ -305,6 +305,9 @@ func (env *fuzzEnv) check(t *testing.T, src string) (stats fuzzStats) {
 		t.Logf("source:\n%s", numbered(src))
 		return stats
 	}
+	if stats.fixed == 0 {
+		return stats // the second run would be the first
+	}
 
 	pkg, errs, release = env.load(fixed)
 	defer release()
