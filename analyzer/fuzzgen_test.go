@@ -23,15 +23,15 @@ import (
 var fuzzDims = map[string]int{
 	"handlers":  3, // handlers in the file: 1 + value
 	"kind":      4, // kindGoRaw, kindGoTyped, kindMcpRaw, kindMcpTyped
-	"goAlias":   3, // the go-sdk mcp import: mcp, gosdk "...", mcp "..."
-	"mcpAlias":  3, // the mcp-go mcp import: mcp, mcpgo "...", mcp "..."
+	"goAlias":   4, // the go-sdk mcp import: mcp, gosdk "...", mcp "...", . "..."
+	"mcpAlias":  4, // the mcp-go mcp import: mcp, mcpgo "...", mcp "...", . "..."
 	"layout":    3, // imports: std and SDK groups, one block, one decl each
-	"shape":     4, // declared function, literal, method, forwarded helper
+	"shape":     8, // function, literal, method, forwarded helper, generic function, method of a generic type, local variable, package variable
 	"named":     2, // named results
 	"steps":     4, // decode and check steps after the first: value
 	"step":      2, // a later step decodes (0) or checks (1)
-	"decodeGo":  4, // go-sdk decode: Unmarshal, Decoder, map + assertion, into new(Args)
-	"decodeMcp": 4, // mcp-go decode: BindArguments, Require*, assertion on GetArguments, Unmarshal of RawArguments
+	"decodeGo":  5, // go-sdk decode: Unmarshal, Decoder, map + assertion, into new(Args), a helper
+	"decodeMcp": 5, // mcp-go decode: BindArguments, Require*, assertion on GetArguments, Unmarshal of RawArguments, a helper
 	"require":   4, // RequireString, RequireInt, RequireFloat, RequireBool
 	"check":     6, // required, range, strconv, time.Parse, Validate(), switch default
 	"errStyle":  2, // if err := X; err != nil, or err := X / err = X then if
@@ -39,6 +39,7 @@ var fuzzDims = map[string]int{
 	"wrap":      7, // the error expression around a cause
 	"fresh":     8, // an error expression with no cause
 	"ret":       5, // how the failure is returned
+	"retLayout": 5, // the return: plain, /* comment */, // comment after a result, (parenthesized), // comment in the error
 	"res":       4, // the result beside the error
 	"shadow":    5, // a local in the failure block shadowing an import name
 	"end":       2, // the success return: plain or bare
@@ -99,14 +100,24 @@ type gen struct {
 	body    *strings.Builder
 	n       int // for unique names
 
-	goName, mcpName   string // local names of the two mcp packages
+	goName, mcpName   string // local names of the two mcp packages ("." if dot-imported)
 	goAlias, mcpAlias bool   // whether their imports name them
+}
+
+// qual returns the qualifier of a package's names: "mcp.", or "" for a
+// dot import.
+func qual(name string) string {
+	if name == "." {
+		return ""
+	}
+	return name + "."
 }
 
 // handler is the state of the function being written.
 type handler struct {
 	kind        int
 	sdk         string // local name of its SDK's mcp package
+	q           string // qual(sdk)
 	named       bool
 	errDeclared bool // err is declared in the function's top scope
 	ind         string
@@ -128,6 +139,8 @@ func generate(c chooser) string {
 			g.goName, g.goAlias = "gosdk", true
 		case 2:
 			g.goAlias = true
+		case 3:
+			g.goName, g.goAlias = ".", true
 		}
 	}
 	if usesMcp {
@@ -136,9 +149,13 @@ func generate(c chooser) string {
 			g.mcpName, g.mcpAlias = "mcpgo", true
 		case 2:
 			g.mcpAlias = true
+		case 3:
+			g.mcpName, g.mcpAlias = ".", true
 		}
 	}
-	if usesGo && usesMcp && g.goName == g.mcpName {
+	if usesGo && usesMcp && (g.goName == g.mcpName || g.goName == "." && g.mcpName == "mcp") {
+		// Two packages under one name, or two dot imports declaring the
+		// same names, do not compile.
 		g.mcpName, g.mcpAlias = "mcpgo", true
 	}
 	for i, k := range kinds {
@@ -244,9 +261,21 @@ func (g *gen) need(name string) {
 		g.use("fmt")
 		decl = "func wrap(msg string, err error) error { return fmt.Errorf(\"%s: %w\", msg, err) }"
 	case "newResultGo":
-		decl = fmt.Sprintf("func newResultGo() *%[1]s.CallToolResult { return &%[1]s.CallToolResult{} }", g.goName)
+		decl = fmt.Sprintf("func newResultGo() *%[1]sCallToolResult { return &%[1]sCallToolResult{} }", qual(g.goName))
 	case "newResultMcp":
-		decl = fmt.Sprintf("func newResultMcp() *%[1]s.CallToolResult { return %[1]s.NewToolResultText(\"ok\") }", g.mcpName)
+		decl = fmt.Sprintf("func newResultMcp() *%[1]sCallToolResult { return %[1]sNewToolResultText(\"ok\") }", qual(g.mcpName))
+	case "parseArgsGo":
+		g.use("encoding/json")
+		decl = fmt.Sprintf(`func parseArgsGo(req *%sCallToolRequest) (Args, error) {
+	var a Args
+	err := json.Unmarshal(req.Params.Arguments, &a)
+	return a, err
+}`, qual(g.goName))
+	case "parseArgsMcp":
+		decl = fmt.Sprintf(`func parseArgsMcp(req %sCallToolRequest) (Args, error) {
+	var a Args
+	return a, req.BindArguments(&a)
+}`, qual(g.mcpName))
 	default:
 		panic("unknown helper " + name)
 	}
@@ -276,24 +305,24 @@ func (g *gen) signature(h *handler, extra string) string {
 	var params, results string
 	switch h.kind {
 	case kindGoRaw:
-		params = "ctx context.Context, req *" + h.sdk + ".CallToolRequest"
+		params = "ctx context.Context, req *" + h.q + "CallToolRequest"
 	case kindGoTyped:
-		params = "ctx context.Context, req *" + h.sdk + ".CallToolRequest, args Args"
+		params = "ctx context.Context, req *" + h.q + "CallToolRequest, args Args"
 	case kindMcpRaw:
-		params = "ctx context.Context, req " + h.sdk + ".CallToolRequest"
+		params = "ctx context.Context, req " + h.q + "CallToolRequest"
 	case kindMcpTyped:
-		params = "ctx context.Context, req " + h.sdk + ".CallToolRequest, args Args"
+		params = "ctx context.Context, req " + h.q + "CallToolRequest, args Args"
 	}
 	params += extra
 	switch {
 	case h.kind == kindGoTyped && h.named:
-		results = "(res *" + h.sdk + ".CallToolResult, out Out, err error)"
+		results = "(res *" + h.q + "CallToolResult, out Out, err error)"
 	case h.kind == kindGoTyped:
-		results = "(*" + h.sdk + ".CallToolResult, Out, error)"
+		results = "(*" + h.q + "CallToolResult, Out, error)"
 	case h.named:
-		results = "(res *" + h.sdk + ".CallToolResult, err error)"
+		results = "(res *" + h.q + "CallToolResult, err error)"
 	default:
-		results = "(*" + h.sdk + ".CallToolResult, error)"
+		results = "(*" + h.q + "CallToolResult, error)"
 	}
 	return "(" + params + ") " + results
 }
@@ -306,6 +335,7 @@ func (g *gen) handler(i, kind int) {
 	if kind >= kindMcpRaw {
 		h.sdk = g.mcpName
 	}
+	h.q = qual(h.sdk)
 	if kind <= kindGoTyped {
 		g.use(goMCP)
 	} else {
@@ -315,72 +345,93 @@ func (g *gen) handler(i, kind int) {
 	shape := g.c.pick("shape")
 	h.named = g.c.pick("named") == 1
 
-	// The registration names the handler: a function, a method value, a
-	// literal written in place.
-	ref := name
-	switch shape {
-	case 1:
-		ref = "" // the literal
-	case 2:
-		ref = "(&tools{})." + name
-	}
 	register := func(value string) {
 		switch kind {
 		case kindGoRaw:
-			g.printf(h, "s.AddTool(&%s.Tool{Name: %q}, %s)", h.sdk, name, value)
+			g.printf(h, "s.AddTool(&%sTool{Name: %q}, %s)", h.q, name, value)
 		case kindGoTyped:
-			g.printf(h, "%s.AddTool(s, &%s.Tool{Name: %q}, %s)", h.sdk, h.sdk, name, value)
+			g.printf(h, "%sAddTool(s, &%sTool{Name: %q}, %s)", h.q, h.q, name, value)
 		case kindMcpRaw:
-			g.printf(h, "s.AddTool(%s.NewTool(%q), %s)", h.sdk, name, value)
+			g.printf(h, "s.AddTool(%sNewTool(%q), %s)", h.q, name, value)
 		case kindMcpTyped:
-			g.printf(h, "s.AddTool(%s.NewTool(%q), %s.NewTypedToolHandler(%s))", h.sdk, name, h.sdk, value)
+			g.printf(h, "s.AddTool(%sNewTool(%q), %sNewTypedToolHandler(%s))", h.q, name, h.q, value)
 		}
 	}
-	server := "*" + h.sdk + ".Server"
+	server := "*" + h.q + "Server"
 	if kind >= kindMcpRaw {
 		g.use(mcpgoSrv)
 		server = "*server.MCPServer"
 	}
+	openRegister := func() { fmt.Fprintf(g.body, "\nfunc register%d(s %s) {\n", i, server) }
+	closeRegister := func() { g.body.WriteString("}\n") }
 
-	switch shape {
-	case 0, 2, 3:
-		recv := ""
-		if shape == 2 {
-			recv = "(t *tools) "
-		}
-		if shape == 3 {
-			// The handler forwards both results of a helper that takes
-			// one more parameter: the helper is checked like a handler.
-			plain := *h
-			plain.named = false
-			fmt.Fprintf(g.body, "\nfunc %s%s {\n", name, g.signature(&plain, ""))
-			args := "ctx, req"
-			if typed(kind) {
-				args += ", args"
-			}
-			fmt.Fprintf(g.body, "\treturn %sImpl(%s, 0)\n}\n", name, args)
-			fmt.Fprintf(g.body, "\nfunc %sImpl%s {\n", name, g.signature(h, ", n int"))
-		} else {
-			fmt.Fprintf(g.body, "\nfunc %s%s%s {\n", recv, name, g.signature(h, ""))
-		}
+	// The handler as a declared function or method, then its registration.
+	declared := func(recv, typeParams, ref string) {
+		fmt.Fprintf(g.body, "\nfunc %s%s%s%s {\n", recv, name, typeParams, g.signature(h, ""))
 		g.handlerBody(h)
 		g.body.WriteString("}\n")
-		fmt.Fprintf(g.body, "\nfunc register%d(s %s) {\n", i, server)
+		openRegister()
 		register(ref)
-		g.body.WriteString("}\n")
-	case 1:
-		fmt.Fprintf(g.body, "\nfunc register%d(s %s) {\n", i, server)
+		closeRegister()
+	}
+	// The handler as a function literal, written where it is used.
+	literal := func(ind string) string {
 		saved := g.body
 		g.body = new(strings.Builder)
 		fmt.Fprintf(g.body, "func%s {\n", g.signature(h, ""))
-		h.ind = "\t\t"
+		h.ind = ind + "\t"
 		g.handlerBody(h)
-		g.body.WriteString("\t}")
-		litText := g.body.String()
-		g.body = saved
-		h.ind = "\t"
-		register(litText)
+		g.body.WriteString(ind + "}")
+		text := g.body.String()
+		g.body, h.ind = saved, "\t"
+		return text
+	}
+
+	switch shape {
+	case 0:
+		declared("", "", name)
+	case 1:
+		openRegister()
+		register(literal("\t"))
+		closeRegister()
+	case 2:
+		declared("(t *tools) ", "", "(&tools{})."+name)
+	case 3:
+		// The handler forwards both results of a helper that takes one
+		// more parameter: the helper is checked like a handler.
+		plain := *h
+		plain.named = false
+		fmt.Fprintf(g.body, "\nfunc %s%s {\n", name, g.signature(&plain, ""))
+		args := "ctx, req"
+		if typed(kind) {
+			args += ", args"
+		}
+		fmt.Fprintf(g.body, "\treturn %sImpl(%s, 0)\n}\n", name, args)
+		saved := name
+		name += "Impl"
+		fmt.Fprintf(g.body, "\nfunc %s%s {\n", name, g.signature(h, ", n int"))
+		g.handlerBody(h)
 		g.body.WriteString("}\n")
+		name = saved
+		openRegister()
+		register(name)
+		closeRegister()
+	case 4:
+		declared("", "[T any]", name+"[Args]")
+	case 5:
+		box := fmt.Sprintf("box%d", i)
+		fmt.Fprintf(g.body, "\ntype %s[T any] struct{ v T }\n", box)
+		declared("(b *"+box+"[T]) ", "", "(&"+box+"[int]{})."+name)
+	case 6:
+		openRegister()
+		g.printf(h, "h := %s", literal("\t"))
+		register("h")
+		closeRegister()
+	case 7:
+		fmt.Fprintf(g.body, "\nvar %s = %s\n", name, literal(""))
+		openRegister()
+		register(name)
+		closeRegister()
 	}
 }
 
@@ -423,9 +474,9 @@ func (g *gen) handlerBody(h *handler) {
 
 func (g *gen) okResult(h *handler) string {
 	if h.kind >= kindMcpRaw {
-		return h.sdk + `.NewToolResultText("ok")`
+		return h.q + `NewToolResultText("ok")`
 	}
-	return "&" + h.sdk + ".CallToolResult{}"
+	return "&" + h.q + "CallToolResult{}"
 }
 
 // errStep writes a call returning only an error, and its failure.
@@ -484,6 +535,11 @@ func (g *gen) decode(h *handler) {
 			p := g.fresh("p")
 			g.printf(h, "%s := new(Args)", p)
 			g.errStep(h, "json.Unmarshal(req.Params.Arguments, "+p+")")
+		case 4:
+			// A helper that decodes: its return is reported, with no fix
+			// (the handler does not return its first result).
+			g.need("parseArgsGo")
+			g.valueStep(h, "parseArgsGo(req)")
 		}
 		return
 	}
@@ -498,6 +554,9 @@ func (g *gen) decode(h *handler) {
 	case 3:
 		g.use("encoding/json")
 		g.errStep(h, "json.Unmarshal(req.Params.RawArguments, &args)")
+	case 4:
+		g.need("parseArgsMcp")
+		g.valueStep(h, "parseArgsMcp(req)")
 	}
 }
 
@@ -557,20 +616,20 @@ func (g *gen) fail(h *handler, cause string) {
 		switch {
 		case h.kind <= kindGoTyped && c == 1:
 			r := g.fresh("r")
-			add("%s := &%s.CallToolResult{}", r, h.sdk)
+			add("%s := &%sCallToolResult{}", r, h.q)
 			add("%s.SetError(%s)", r, errOf())
 			add("return %s%s, nil // ok", r, out)
 		case h.kind == kindGoTyped && c == 2:
 			// A plain error from a typed go-sdk handler is a tool error.
 			add("return nil, Out{}, %s // ok", errOf())
 		case h.kind <= kindGoTyped:
-			add("return &%[1]s.CallToolResult{IsError: true, Content: []%[1]s.Content{&%[1]s.TextContent{Text: %[2]s}}}%[3]s, nil // ok", h.sdk, msg, out)
+			add("return &%[1]sCallToolResult{IsError: true, Content: []%[1]sContent{&%[1]sTextContent{Text: %[2]s}}}%[3]s, nil // ok", h.q, msg, out)
 		case c == 1:
-			add("return %s.NewToolResultErrorFromErr(\"bad\", %s), nil // ok", h.sdk, errOf())
+			add("return %sNewToolResultErrorFromErr(\"bad\", %s), nil // ok", h.q, errOf())
 		case c == 2:
-			add("return %s.NewToolResultErrorf(\"bad: %%v\", %s), nil // ok", h.sdk, errOf())
+			add("return %sNewToolResultErrorf(\"bad: %%v\", %s), nil // ok", h.q, errOf())
 		default:
-			add("return %s.NewToolResultError(%s), nil // ok", h.sdk, msg)
+			add("return %sNewToolResultError(%s), nil // ok", h.q, msg)
 		}
 	} else {
 		e := g.errExpr(h, cause)
@@ -578,11 +637,25 @@ func (g *gen) fail(h *handler, cause string) {
 		if h.kind == kindGoTyped {
 			out = "Out{}, "
 		}
+		// retLine returns a return statement in the chosen layout.
+		retLine := func(res, err string) string {
+			switch g.c.pick("retLayout") {
+			case 1:
+				return fmt.Sprintf("return %s, %s/* bad */ %s", res, out, err)
+			case 2:
+				return fmt.Sprintf("return %s, // bad\n%s%s", res, out, err)
+			case 3:
+				return fmt.Sprintf("return %s, %s(%s)", res, out, err)
+			case 4:
+				return fmt.Sprintf("return %s, %s%s", res, out, strings.Replace(err, ", ", ", // bad\n", 1))
+			}
+			return fmt.Sprintf("return %s, %s%s", res, out, err)
+		}
 		switch ret := g.c.pick("ret"); {
 		case ret == 1:
 			v := g.fresh("e")
 			add("%s := %s", v, e)
-			add("return %s, %s%s", g.result(h), out, v)
+			add("%s", retLine(g.result(h), v))
 		case ret == 2 && h.named:
 			add("err = %s", e)
 			add("return")
@@ -596,9 +669,9 @@ func (g *gen) fail(h *handler, cause string) {
 		case ret == 4:
 			v := g.fresh("e")
 			add("var %s error = %s", v, e)
-			add("return %s, %s%s", g.result(h), out, v)
+			add("%s", retLine(g.result(h), v))
 		default:
-			add("return %s, %s%s", g.result(h), out, e)
+			add("%s", retLine(g.result(h), e))
 		}
 	}
 
@@ -609,6 +682,9 @@ func (g *gen) fail(h *handler, cause string) {
 	switch g.c.pick("shadow") {
 	case 2:
 		shadow = h.sdk
+		if shadow == "." {
+			shadow = "mcp" // the name a fix would import it under
+		}
 	case 3:
 		shadow = "errors"
 	case 4:
@@ -631,9 +707,9 @@ func (g *gen) result(h *handler) string {
 	switch g.c.pick("res") {
 	case 1:
 		if h.kind >= kindMcpRaw {
-			return h.sdk + `.NewToolResultText("partial")`
+			return h.q + `NewToolResultText("partial")`
 		}
-		return "&" + h.sdk + ".CallToolResult{}"
+		return "&" + h.q + "CallToolResult{}"
 	case 2:
 		// A call: its effects must not be dropped by a fix.
 		if h.kind >= kindMcpRaw {
@@ -644,7 +720,7 @@ func (g *gen) result(h *handler) string {
 		return "newResultGo()"
 	case 3:
 		r := g.fresh("r")
-		g.printf(h, "var %s *%s.CallToolResult", r, h.sdk)
+		g.printf(h, "var %s *%sCallToolResult", r, h.q)
 		return r
 	}
 	return "nil"
@@ -676,7 +752,7 @@ func (g *gen) errExpr(h *handler, cause string) string {
 				return fmt.Sprintf("&jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: %s.Error()}", cause)
 			}
 			g.use("fmt")
-			return fmt.Sprintf("fmt.Errorf(\"%%w: %%v\", %s.ErrInvalidParams, %s)", h.sdk, cause)
+			return fmt.Sprintf("fmt.Errorf(\"%%w: %%v\", %sErrInvalidParams, %s)", h.q, cause)
 		}
 		return cause
 	}
@@ -700,14 +776,14 @@ func (g *gen) errExpr(h *handler, cause string) string {
 			return `&jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "invalid arguments"}`
 		}
 		g.use("fmt")
-		return fmt.Sprintf("fmt.Errorf(\"%%w: name\", %s.ErrInvalidParams)", h.sdk)
+		return fmt.Sprintf("fmt.Errorf(\"%%w: name\", %sErrInvalidParams)", h.q)
 	case 6:
 		g.use("fmt")
 		if goSDK {
 			g.use(goJSONRPC)
 			return `&jsonrpc.Error{Code: -32602, Message: fmt.Sprintf("count %d", args.Count)}`
 		}
-		return fmt.Sprintf("fmt.Errorf(\"%%w: %%s\", %s.ErrInvalidParams, args.Name)", h.sdk)
+		return fmt.Sprintf("fmt.Errorf(\"%%w: %%s\", %sErrInvalidParams, args.Name)", h.q)
 	case 7:
 		if goSDK {
 			g.use(goJSONRPC)
