@@ -331,9 +331,16 @@ func isPkgName(obj types.Object, path string) bool {
 // sorted as gofmt would.
 func (f *fixer) addImport(path string) analysis.TextEdit {
 	quoted := strconv.Quote(path)
+	var cgo *ast.GenDecl
 	for _, decl := range f.file.Decls {
 		gen, ok := decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.IMPORT {
+			continue
+		}
+		if importsC(gen) {
+			// The cgo preamble is the comment on a declaration of
+			// import "C" alone: leave it alone.
+			cgo = gen
 			continue
 		}
 		if !gen.Lparen.IsValid() {
@@ -358,7 +365,19 @@ func (f *fixer) addImport(path string) analysis.TextEdit {
 		}
 		return analysis.TextEdit{Pos: prev.End(), End: prev.End(), NewText: []byte("\n\t" + quoted)}
 	}
+	if cgo != nil {
+		return analysis.TextEdit{Pos: cgo.End(), End: cgo.End(), NewText: []byte("\n\nimport " + quoted)}
+	}
 	return analysis.TextEdit{Pos: f.file.Name.End(), End: f.file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+func importsC(gen *ast.GenDecl) bool {
+	for _, s := range gen.Specs {
+		if path, _ := strconv.Unquote(s.(*ast.ImportSpec).Path.Value); path == "C" {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedPair returns two import specs, one per line, in gofmt's order.
