@@ -72,20 +72,18 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 		}
 		reported = append(reported, r)
 	}
-	// Each fix replaces its return statement; a fix must know which others
-	// may be replaced too (see fixer.dropsLastRead).
-	replaced := make(map[token.Pos]bool)
+	fc := &fixContext{replaced: make(map[token.Pos]bool), sdks: res.SDKs}
 	for _, r := range reported {
-		replaced[r.Ret.Pos()] = true
+		fc.replaced[r.Ret.Pos()] = true
 	}
 	for _, r := range reported {
-		report(pass, r, dirs, replaced)
+		report(pass, r, dirs, fc)
 	}
 	reportOldSDKs(pass, res.SDKs)
 	return nil
 }
 
-func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives, replaced map[token.Pos]bool) {
+func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives, fc *fixContext) {
 	file := fileOf(pass, r.Ret.Pos())
 	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
 	if file == nil || ret == nil {
@@ -107,7 +105,7 @@ func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives, replaced
 	if r.Handler.ResultForwarded {
 		src, err := pass.ReadFile(pass.Fset.File(file.FileStart).Name())
 		if err == nil {
-			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature, replaced: replaced}
+			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature, fixContext: fc}
 			if fix := f.build(); fix != nil {
 				d.SuggestedFixes = []analysis.SuggestedFix{*fix}
 			}

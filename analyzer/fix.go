@@ -26,10 +26,18 @@ type fixer struct {
 	ret  *ast.ReturnStmt
 	r    *errorigin.Return
 	sig  *types.Signature
+	*fixContext
+}
 
+// fixContext is what the fixers of one package share: each fix must
+// allow for the others, since the -fix driver applies them all.
+type fixContext struct {
 	// replaced holds the positions of the return statements that fixes
-	// may replace, this one included.
+	// may replace.
 	replaced map[token.Pos]bool
+
+	// sdks are the SDKs the package sees.
+	sdks []*sdk.Binding
 }
 
 // results returns the source text of each result of the return, spelling
@@ -297,14 +305,19 @@ func (f *fixer) sdkHas(name string) bool {
 
 // importName returns the name under which path can be referred to at the
 // return, adding an import when the file has none. ok is false when the
-// package cannot be named there (a dot or blank import only, or the name
-// is taken).
+// package cannot be named there: the file imports it, but by a dot or
+// blank import only, or under a name a local shadows at the return (an
+// import of it under another name would be a confusing fix); or the name
+// is taken; or another SDK's package has the same name, so that a fix for
+// it may import that under the name too.
 func (f *fixer) importName(path, name string) (string, []analysis.TextEdit, bool) {
 	scope := f.pass.TypesInfo.Scopes[f.file].Innermost(f.ret.Pos())
+	imported := false
 	for _, spec := range f.file.Imports {
 		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
 			continue
 		}
+		imported = true
 		local := name
 		if spec.Name != nil {
 			local = spec.Name.Name
@@ -316,8 +329,16 @@ func (f *fixer) importName(path, name string) (string, []analysis.TextEdit, bool
 			return local, nil, true
 		}
 	}
+	if imported {
+		return "", nil, false
+	}
 	if _, obj := scope.LookupParent(name, f.ret.Pos()); obj != nil {
 		return "", nil, false
+	}
+	for _, b := range f.sdks {
+		if b.MCP.Path() != path && b.MCP.Name() == name {
+			return "", nil, false
+		}
 	}
 	return name, []analysis.TextEdit{f.addImport(path)}, true
 }
