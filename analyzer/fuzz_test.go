@@ -33,6 +33,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -218,7 +219,7 @@ func (env *fuzzEnv) load(src []byte) (pkg *packages.Package, errs []error, relea
 	if f == nil {
 		return nil, []error{err}, func() {}
 	}
-	release = func() { env.fset.RemoveFile(env.fset.File(f.FileStart)) }
+	release = sync.OnceFunc(func() { env.fset.RemoveFile(env.fset.File(f.FileStart)) })
 	if err != nil {
 		return nil, []error{err}, release
 	}
@@ -233,9 +234,10 @@ func (env *fuzzEnv) load(src []byte) (pkg *packages.Package, errs []error, relea
 		FileVersions: make(map[*ast.File]string),
 	}
 	conf := types.Config{
-		Importer: env,
-		Sizes:    env.sizes,
-		Error:    func(err error) { errs = append(errs, err) },
+		GoVersion: "go1.26", // this module's, as go/packages would set
+		Importer:  env,
+		Sizes:     env.sizes,
+		Error:     func(err error) { errs = append(errs, err) },
 	}
 	tpkg, _ := conf.Check("fuzz", env.fset, []*ast.File{f}, info)
 	return &packages.Package{
@@ -278,8 +280,8 @@ func (env *fuzzEnv) run(t *testing.T, pkg *packages.Package, src string) []analy
 func (env *fuzzEnv) check(t *testing.T, src string) (stats fuzzStats) {
 	t.Helper()
 	pkg, errs, release := env.load([]byte(src))
+	defer release()
 	if len(errs) > 0 {
-		defer release()
 		t.Fatalf("the generator wrote code that does not type-check: %v\n%s", errs, numbered(src))
 	}
 	diags := env.run(t, pkg, src)
@@ -297,7 +299,7 @@ func (env *fuzzEnv) check(t *testing.T, src string) (stats fuzzStats) {
 		}
 	}
 	fixed, err := applyFixes(tokFile, []byte(src), diags, env.pkgs)
-	release()
+	release() // src is done with; the fixed file takes its path
 	if err != nil {
 		t.Fatalf("%v\nsource:\n%s", err, numbered(src))
 	}
