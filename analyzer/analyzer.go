@@ -65,12 +65,20 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 		}
 	}
 	dirs := readDirectives(pass)
-	var found []finding
+	var reported []*errorigin.Return
 	for _, r := range res.Returns {
 		if r.Kind == errorigin.ToolError && !cfg.ToolErrors {
 			continue
 		}
-		if fd, ok := diagnose(pass, r, dirs); ok {
+		reported = append(reported, r)
+	}
+	fc := &fixContext{replaced: make(map[token.Pos]bool), sdks: res.SDKs}
+	for _, r := range reported {
+		fc.replaced[r.Ret.Pos()] = true
+	}
+	var found []finding
+	for _, r := range reported {
+		if fd, ok := diagnose(pass, r, dirs, fc); ok {
 			found = append(found, fd)
 		}
 	}
@@ -90,7 +98,7 @@ type finding struct {
 	fix  *fixer
 }
 
-func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives) (finding, bool) {
+func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, fc *fixContext) (finding, bool) {
 	file := fileOf(pass, r.Ret.Pos())
 	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
 	if file == nil || ret == nil {
@@ -113,7 +121,7 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives) (findi
 	if r.Handler.ResultForwarded {
 		src, err := pass.ReadFile(pass.Fset.File(file.FileStart).Name())
 		if err == nil {
-			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature}
+			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature, fixContext: fc}
 			if fix := f.build(); fix != nil {
 				fd.diag.SuggestedFixes = []analysis.SuggestedFix{*fix}
 				fd.fix = f

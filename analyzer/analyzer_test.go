@@ -27,7 +27,7 @@ func TestCaseFamilies(t *testing.T) {
 		"gosdk_raw", "gosdk_typed", "gosdk_forward",
 		"mcpgo_raw", "mcpgo_typed",
 		"negative_lookalike", "fix_imports",
-		"regression_defer_result_slots", "ignore_directive",
+		"regression_defer_result_slots", "regression_fix_last_read", "regression_fix_sdk_name", "ignore_directive",
 	}
 	for _, family := range families {
 		t.Run(family, func(t *testing.T) {

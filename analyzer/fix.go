@@ -3,9 +3,11 @@ package analyzer
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,6 +27,18 @@ type fixer struct {
 	r         *errorigin.Return
 	sig       *types.Signature
 	newReturn string // the return statement the fix writes, once built
+	*fixContext
+}
+
+// fixContext is what the fixers of one package share: each fix must
+// allow for the others, since the -fix driver applies them all.
+type fixContext struct {
+	// replaced holds the positions of the return statements that fixes
+	// may replace.
+	replaced map[token.Pos]bool
+
+	// sdks are the SDKs the package sees.
+	sdks []*sdk.Binding
 }
 
 // results returns the source text of each result of the return, spelling
@@ -99,6 +113,9 @@ func (f *fixer) build() *analysis.SuggestedFix {
 }
 
 func (f *fixer) finish(message string, results []string, extra []analysis.TextEdit) *analysis.SuggestedFix {
+	if f.dropsLastRead(results) {
+		return nil
+	}
 	f.newReturn = "return " + strings.Join(results, ", ")
 	edit := analysis.TextEdit{Pos: f.ret.Pos(), End: f.ret.End(), NewText: []byte(f.newReturn)}
 	return &analysis.SuggestedFix{Message: message, TextEdits: append([]analysis.TextEdit{edit}, extra...)}
@@ -286,14 +303,19 @@ func (f *fixer) sdkHas(name string) bool {
 
 // importName returns the name under which path can be referred to at the
 // return, adding an import when the file has none. ok is false when the
-// package cannot be named there (a dot or blank import only, or the name
-// is taken).
+// package cannot be named there: the file imports it, but by a dot or
+// blank import only, or under a name a local shadows at the return (an
+// import of it under another name would be a confusing fix); or the name
+// is taken; or another SDK's package has the same name, so that a fix for
+// it may import that under the name too.
 func (f *fixer) importName(path, name string) (string, []analysis.TextEdit, bool) {
 	scope := f.pass.TypesInfo.Scopes[f.file].Innermost(f.ret.Pos())
+	imported := false
 	for _, spec := range f.file.Imports {
 		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
 			continue
 		}
+		imported = true
 		local := name
 		if spec.Name != nil {
 			local = spec.Name.Name
@@ -305,8 +327,16 @@ func (f *fixer) importName(path, name string) (string, []analysis.TextEdit, bool
 			return local, nil, true
 		}
 	}
+	if imported {
+		return "", nil, false
+	}
 	if _, obj := scope.LookupParent(name, f.ret.Pos()); obj != nil {
 		return "", nil, false
+	}
+	for _, b := range f.sdks {
+		if b.MCP.Path() != path && b.MCP.Name() == name {
+			return "", nil, false
+		}
 	}
 	return name, []analysis.TextEdit{f.addImport(path)}, true
 }
@@ -320,9 +350,16 @@ func isPkgName(obj types.Object, path string) bool {
 // sorted as gofmt would.
 func (f *fixer) addImport(path string) analysis.TextEdit {
 	quoted := strconv.Quote(path)
+	var cgo *ast.GenDecl
 	for _, decl := range f.file.Decls {
 		gen, ok := decl.(*ast.GenDecl)
 		if !ok || gen.Tok != token.IMPORT {
+			continue
+		}
+		if importsC(gen) {
+			// The cgo preamble is the comment on a declaration of
+			// import "C" alone: leave it alone.
+			cgo = gen
 			continue
 		}
 		if !gen.Lparen.IsValid() {
@@ -347,7 +384,19 @@ func (f *fixer) addImport(path string) analysis.TextEdit {
 		}
 		return analysis.TextEdit{Pos: prev.End(), End: prev.End(), NewText: []byte("\n\t" + quoted)}
 	}
+	if cgo != nil {
+		return analysis.TextEdit{Pos: cgo.End(), End: cgo.End(), NewText: []byte("\n\nimport " + quoted)}
+	}
 	return analysis.TextEdit{Pos: f.file.Name.End(), End: f.file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
+}
+
+func importsC(gen *ast.GenDecl) bool {
+	for _, s := range gen.Specs {
+		if path, _ := strconv.Unquote(s.(*ast.ImportSpec).Path.Value); path == "C" {
+			return true
+		}
+	}
+	return false
 }
 
 // sortedPair returns two import specs, one per line, in gofmt's order.
@@ -393,4 +442,119 @@ func hasEffects(e ast.Expr) bool {
 		return !effects
 	})
 	return effects
+}
+
+// dropsLastRead reports whether returning results instead of the return
+// statement could leave a local variable unread, which does not compile
+// ("declared and not used"): the statement reads it, results do not, and
+// nothing else does except returns that other fixes may replace as well
+// (the -fix driver applies them all).
+func (f *fixer) dropsLastRead(results []string) bool {
+	kept := make(map[string]bool)
+	for _, r := range results {
+		e, err := parser.ParseExpr(r)
+		if err != nil {
+			return true // cannot tell what it reads
+		}
+		for _, name := range readNames(e) {
+			kept[name] = true
+		}
+	}
+	var dropped []*types.Var
+	ast.Inspect(f.ret, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !kept[id.Name] {
+			if v, ok := f.pass.TypesInfo.Uses[id].(*types.Var); ok && v.Kind() == types.LocalVar && !slices.Contains(dropped, v) {
+				dropped = append(dropped, v)
+			}
+		}
+		return true
+	})
+	for _, v := range dropped {
+		if !f.readOutsideReplaced(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// readNames returns the names of the identifiers e may read: not field
+// names of selectors or of composite literal keys.
+func readNames(e ast.Expr) []string {
+	var names []string
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			names = append(names, readNames(n.X)...)
+			return false
+		case *ast.KeyValueExpr:
+			if _, ok := n.Key.(*ast.Ident); !ok {
+				names = append(names, readNames(n.Key)...)
+			}
+			names = append(names, readNames(n.Value)...)
+			return false
+		case *ast.Ident:
+			names = append(names, n.Name)
+		}
+		return true
+	})
+	return names
+}
+
+// readOutsideReplaced reports whether the local variable v is read, as
+// the compiler counts reads, outside the returns fixes may replace.
+// Assigning to the variable itself is not a read; assigning to a field
+// or element through it, or incrementing it, is.
+func (f *fixer) readOutsideReplaced(v *types.Var) bool {
+	var decl ast.Decl
+	for _, d := range f.file.Decls {
+		if d.Pos() <= v.Pos() && v.Pos() < d.End() {
+			decl = d
+		}
+	}
+	if decl == nil {
+		return true // not in this file: cannot happen for a local the return reads
+	}
+	read := false
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && f.pass.TypesInfo.ObjectOf(id) == v
+	}
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		if read {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			return !f.replaced[n.Return]
+		case *ast.AssignStmt:
+			if n.Tok == token.ASSIGN || n.Tok == token.DEFINE {
+				for _, lhs := range n.Lhs {
+					if !isV(lhs) {
+						ast.Inspect(lhs, visit)
+					}
+				}
+				for _, rhs := range n.Rhs {
+					ast.Inspect(rhs, visit)
+				}
+				return false
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if e != nil && !isV(e) {
+						ast.Inspect(e, visit)
+					}
+				}
+				ast.Inspect(n.X, visit)
+				ast.Inspect(n.Body, visit)
+				return false
+			}
+		case *ast.Ident:
+			read = f.pass.TypesInfo.Uses[n] == v
+		}
+		return true
+	}
+	ast.Inspect(decl, visit)
+	return read
 }

@@ -2,7 +2,14 @@ package analyzer
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 // TestReplaceWrapVerb checks that turning %w into %v keeps every other
@@ -45,5 +52,67 @@ func TestFromErrFormat(t *testing.T) {
 		if got != want {
 			t.Errorf("fromErrFormat on %q = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestAddImportKeepsCgoPreamble checks that an import is never added to
+// the declaration of import "C": grouping it with another import would
+// detach the cgo preamble (the comment above it), and the C names would
+// no longer resolve. Drivers give the analyzer cgo's output, where that
+// declaration is gone, but one that gives it the user's file must not get
+// a broken fix.
+func TestAddImportKeepsCgoPreamble(t *testing.T) {
+	for name, src := range map[string]string{
+		"only C": `package p
+
+// static int one(void) { return 1; }
+import "C"
+
+func f() int { return int(C.one()) }
+`,
+		"C first": `package p
+
+// static int one(void) { return 1; }
+import "C"
+
+import (
+	"fmt"
+	"strings"
+)
+
+var _, _ = fmt.Sprint, strings.ToUpper
+`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			fset := token.NewFileSet()
+			file, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &fixer{pass: &analysis.Pass{Fset: fset}, file: file, src: []byte(src)}
+			edit := f.addImport("errors")
+			start, end := fset.Position(edit.Pos).Offset, fset.Position(edit.End).Offset
+			got := src[:start] + string(edit.NewText) + src[end:]
+			fixed, err := parser.ParseFile(token.NewFileSet(), "p.go", got, parser.ParseComments|parser.ImportsOnly)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, got)
+			}
+			var imports []string
+			for _, spec := range fixed.Imports {
+				imports = append(imports, spec.Path.Value)
+			}
+			if !slices.Contains(imports, `"errors"`) {
+				t.Errorf("errors is not imported:\n%s", got)
+			}
+			for _, decl := range fixed.Decls {
+				gen, ok := decl.(*ast.GenDecl)
+				if !ok || gen.Tok != token.IMPORT || gen.Specs[0].(*ast.ImportSpec).Path.Value != `"C"` {
+					continue
+				}
+				if len(gen.Specs) != 1 || gen.Doc == nil || !strings.Contains(gen.Doc.Text(), "static int one") {
+					t.Errorf("import \"C\" no longer stands alone under its preamble:\n%s", got)
+				}
+			}
+		})
 	}
 }
