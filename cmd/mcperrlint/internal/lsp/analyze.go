@@ -83,13 +83,17 @@ func analyze(ctx context.Context, a *analysis.Analyzer, path string, uri func(pa
 	}
 	pkg, pkgDir := pick(pkgs, path)
 	if pkg == nil {
-		msg := fmt.Sprintf("no package contains %s (is it in a module, and not excluded by build constraints?)", path)
+		// go/packages matches no package, and reports no error, for
+		// a file that build constraints exclude: nothing to say.
+		var msg []string
 		for _, p := range pkgs {
 			for _, e := range p.Errors {
-				msg += "\n" + e.Error()
+				msg = append(msg, e.Error())
 			}
 		}
-		res.err = fmt.Errorf("%s", msg)
+		if len(msg) > 0 {
+			res.err = fmt.Errorf("no package contains %s:\n%s", path, strings.Join(msg, "\n"))
+		}
 		return res
 	}
 	res.problems = problems(pkg)

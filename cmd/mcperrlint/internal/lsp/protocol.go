@@ -119,14 +119,15 @@ var errFraming = errors.New("malformed message header")
 func (c *conn) read() ([]byte, error) {
 	length := -1
 	for first := true; ; first = false {
-		line, err := c.r.ReadString('\n')
+		// ReadSlice bounds a header line by the buffer's size.
+		raw, err := c.r.ReadSlice('\n')
 		if err != nil {
-			if err == io.EOF && first && line == "" {
+			if err == io.EOF && first && len(raw) == 0 {
 				return nil, io.EOF
 			}
 			return nil, fmt.Errorf("%w: reading header: %v", errFraming, err)
 		}
-		line = strings.TrimRight(line, "\r\n")
+		line := strings.TrimRight(string(raw), "\r\n")
 		if line == "" {
 			break
 		}

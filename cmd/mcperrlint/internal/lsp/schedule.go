@@ -2,21 +2,35 @@ package lsp
 
 import (
 	"context"
+	"go/parser"
+	"go/token"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 )
 
-// A groupKey names what one analysis covers: a directory's package, or
-// its test files (which are analyzed as part of the test variants).
+// A groupKey names what one analysis covers: the package of a
+// directory's non-test files, or one of the packages its _test.go files
+// form (the package's own test files, or an external _test package),
+// which are analyzed as part of the test variants.
 type groupKey struct {
 	dir  string
 	test bool
+	pkg  string // for test files: the package clause's name
 }
 
 func keyOf(path string) groupKey {
-	return groupKey{filepath.Dir(path), strings.HasSuffix(path, "_test.go")}
+	key := groupKey{dir: filepath.Dir(path), test: strings.HasSuffix(path, "_test.go")}
+	if key.test {
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly)
+		if err != nil {
+			key.pkg = path // unknown: a group of its own
+		} else {
+			key.pkg = f.Name.Name
+		}
+	}
+	return key
 }
 
 // A scheduler debounces analysis requests per package and runs them one

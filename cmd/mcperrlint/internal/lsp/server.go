@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -244,6 +245,11 @@ func (s *server) notification(m *message) {
 		return // the specification says to drop them
 	}
 	var err error
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.opts.Log, "mcperrlint lsp: panic handling %s: %v\n", m.Method, r)
+		}
+	}()
 	switch m.Method {
 	case "textDocument/didOpen":
 		var p didOpenParams
@@ -391,6 +397,9 @@ func less(a, b Position) bool {
 // analyzeGroup analyzes the package of path and publishes the result. It
 // runs on the scheduler's goroutine.
 func (s *server) analyzeGroup(ctx context.Context, key groupKey, path string) {
+	if _, err := os.Stat(path); err != nil {
+		return // a new file not saved yet: its save will bring it here
+	}
 	res := analyze(ctx, s.opts.Analyzer, path, s.uriOf)
 	if ctx.Err() != nil {
 		return // shutting down: the result may be incomplete

@@ -156,6 +156,7 @@ func TestBrokenHeader(t *testing.T) {
 		"not a header":   "hello\r\n\r\n",
 		"huge length":    "Content-Length: 99999999999\r\n\r\n",
 		"truncated body": "Content-Length: 100\r\n\r\n{}",
+		"endless header": "Content-Length: 1" + strings.Repeat("0", 1<<20),
 	} {
 		t.Run(name, func(t *testing.T) {
 			var out strings.Builder
@@ -476,4 +477,40 @@ func TestLoadErrors(t *testing.T) {
 	if resp := c.call("shutdown", nil); resp.Error != nil {
 		t.Errorf("shutdown: %+v", resp.Error)
 	}
+}
+
+// TestTestFiles checks that a package's own test files and its external
+// test package are analyzed separately even when opened together, and
+// that files no package builds stay quiet.
+func TestTestFiles(t *testing.T) {
+	path := tinyModule(t, "package tiny\n")
+	dir := filepath.Dir(path)
+	for name, src := range map[string]string{
+		"a_test.go": "package tiny\n",
+		"b_test.go": "package tiny_test\n",
+		"gen.go":    "//go:build ignore\n\npackage main\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startServer(t, 100*time.Millisecond)
+	c.initialize()
+
+	internal := c.open(filepath.Join(dir, "a_test.go"))
+	external := c.open(filepath.Join(dir, "b_test.go"))
+	c.diagnostics(internal)
+	c.diagnostics(external)
+
+	// A file excluded by build constraints, and a new file not saved
+	// yet, are not analyzed and not complained about.
+	ignored := c.open(filepath.Join(dir, "gen.go"))
+	time.Sleep(300 * time.Millisecond) // let its analysis run before the next open
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": fileURI(filepath.Join(dir, "new_test.go")), "languageId": "go", "version": 1, "text": "package tiny\n",
+	}})
+	time.Sleep(300 * time.Millisecond)
+	c.diagnostics(c.open(path)) // everything before it is done
+	c.none(0, "showMessage", func(m msg) bool { return m.Method == "window/showMessage" })
+	c.none(0, "diagnostics for the ignored file", isPublish(ignored))
 }
