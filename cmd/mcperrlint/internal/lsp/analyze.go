@@ -1,0 +1,364 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+)
+
+// An outcome is what one analysis of a file's package found.
+type outcome struct {
+	// files holds a result for every file whose diagnostics this
+	// analysis decides: the package's non-test files, or its _test.go
+	// files when a test file was analyzed. Keyed by path as the client
+	// names it.
+	files map[string]*fileResult
+
+	// problems are the package's load, parse and type errors.
+	problems []string
+
+	// err is set when the analysis did not run to the end.
+	err error
+}
+
+type fileResult struct {
+	content []byte // the text the diagnostics' positions refer to
+	diags   []diagnostic
+}
+
+type diagnostic struct {
+	lsp    Diagnostic
+	action *CodeAction // the suggested fix; nil when there is none
+}
+
+// analyze loads the package of the Go file at path from disk, runs a on
+// it and converts the diagnostics and their suggested fixes to LSP
+// form. uri names a file as the client knows it. It never panics: a
+// panic in the loader or the analyzer becomes outcome.err.
+func analyze(ctx context.Context, a *analysis.Analyzer, path string, uri func(path string) string) (res *outcome) {
+	res = &outcome{files: make(map[string]*fileResult)}
+	defer func() {
+		if r := recover(); r != nil {
+			res.err = fmt.Errorf("internal error analyzing %s: %v\n%s", path, r, debug.Stack())
+		}
+	}()
+
+	dir := filepath.Dir(path)
+	test := strings.HasSuffix(path, "_test.go")
+	src := newSources(dir)
+
+	// Like the command's driver: source for the file's package only,
+	// unless an analyzer uses facts, which checker then computes for
+	// every dependency from its syntax.
+	mode := packages.LoadSyntax
+	if needFacts(a) {
+		mode = packages.LoadAllSyntax
+	}
+	cfg := &packages.Config{
+		Context: ctx,
+		Mode:    mode | packages.NeedModule, // the analyzer reads the SDK's module version
+		Dir:     dir,
+		Tests:   test,
+		ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
+			src.capture(filename, data)
+			return parser.ParseFile(fset, filename, data, parser.AllErrors|parser.ParseComments)
+		},
+	}
+	pkgs, err := packages.Load(cfg, "file="+path)
+	if err != nil {
+		res.err = fmt.Errorf("loading the package of %s: %v", path, err)
+		return res
+	}
+	pkg, pkgDir := pick(pkgs, path)
+	if pkg == nil {
+		// go/packages matches no package, and reports no error, for
+		// a file that build constraints exclude: nothing to say.
+		var msg []string
+		for _, p := range pkgs {
+			for _, e := range p.Errors {
+				msg = append(msg, e.Error())
+			}
+		}
+		if len(msg) > 0 {
+			res.err = fmt.Errorf("no package contains %s:\n%s", path, strings.Join(msg, "\n"))
+		}
+		return res
+	}
+	res.problems = problems(pkg)
+
+	// go list names files by the directory it was run in; the client
+	// may reach the same directory by another path (a symbolic link).
+	conv := &converter{fset: pkg.Fset, pkg: pkg, src: src, uri: uri, dir: dir, pkgDir: pkgDir, content: make(map[string][]byte)}
+	for _, f := range pkg.GoFiles {
+		if strings.HasSuffix(f, "_test.go") == test {
+			name := conv.clientPath(f)
+			res.files[name] = &fileResult{content: conv.text(name)}
+		}
+	}
+
+	// Sequential: a panic in an analyzer then unwinds through this
+	// goroutine, where the deferred recover turns it into an error; in
+	// parallel mode it would kill the server. (And the machine's cores
+	// belong to the editor.)
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, []*packages.Package{pkg}, &checker.Options{Sequential: true})
+	if err != nil {
+		res.err = err
+		return res
+	}
+	act := graph.Roots[0]
+	if act.Err != nil {
+		res.err = act.Err
+		if len(res.problems) > 0 {
+			// The checker's "failed prerequisites" or "analysis
+			// skipped" says less than the problems themselves.
+			res.err = errors.New("it has errors")
+		}
+		return res
+	}
+
+	for _, d := range act.Diagnostics {
+		name, start, end, ok := conv.span(d.Pos, d.End)
+		fr := res.files[name]
+		if !ok || fr == nil {
+			continue // in a file this analysis does not decide, or stale
+		}
+		m := newMapper(fr.content)
+		ld := Diagnostic{
+			Range:    m.rangeOf(start, end),
+			Severity: severityWarning,
+			Code:     d.Category,
+			Source:   a.Name,
+			Message:  d.Message,
+		}
+		if d.URL != "" {
+			ld.CodeDescription = &CodeDescription{Href: d.URL}
+		}
+		for _, rel := range d.Related {
+			rname, rstart, rend, ok := conv.span(rel.Pos, rel.End)
+			if !ok {
+				continue
+			}
+			ld.RelatedInformation = append(ld.RelatedInformation, DiagnosticRelatedInformation{
+				Location: Location{URI: uri(rname), Range: newMapper(conv.text(rname)).rangeOf(rstart, rend)},
+				Message:  rel.Message,
+			})
+		}
+		out := diagnostic{lsp: ld}
+		if len(d.SuggestedFixes) > 0 {
+			// Like the -fix driver, use the first fix (mcperrlint
+			// offers exactly one).
+			out.action = conv.action(d.SuggestedFixes[0], ld)
+		}
+		fr.diags = append(fr.diags, out)
+	}
+	return res
+}
+
+// problems lists the errors of pkg and its dependencies, leaving out go
+// list's reports of compiler errors (from building export data, they
+// start with "# importpath"): the parser and type checker report the
+// same problems with exact positions.
+func problems(pkg *packages.Package) []string {
+	var list []string
+	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				continue
+			}
+			list = append(list, e.Error())
+		}
+	})
+	return list
+}
+
+// pick returns the loaded package that contains the file at path, and
+// the directory go list names its files by.
+func pick(pkgs []*packages.Package, path string) (*packages.Package, string) {
+	want, err := os.Stat(path)
+	if err != nil {
+		return nil, ""
+	}
+	for _, p := range pkgs {
+		for _, f := range p.GoFiles {
+			if f == path {
+				return p, filepath.Dir(f)
+			}
+			if fi, err := os.Stat(f); err == nil && os.SameFile(fi, want) {
+				return p, filepath.Dir(f)
+			}
+		}
+	}
+	return nil, ""
+}
+
+// needFacts reports whether a or an analyzer it requires uses facts.
+func needFacts(a *analysis.Analyzer) bool {
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer) bool
+	visit = func(a *analysis.Analyzer) bool {
+		if seen[a] {
+			return false
+		}
+		seen[a] = true
+		if len(a.FactTypes) > 0 {
+			return true
+		}
+		for _, r := range a.Requires {
+			if visit(r) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(a)
+}
+
+// sources keeps the exact bytes the loader parsed for the files of one
+// directory, so positions and fixes refer to what was analyzed even if
+// the file is saved again meanwhile.
+type sources struct {
+	dir string
+
+	mu    sync.Mutex
+	same  map[string]bool // directory -> is dir
+	files map[string][]byte
+}
+
+func newSources(dir string) *sources {
+	return &sources{dir: dir, same: make(map[string]bool), files: make(map[string][]byte)}
+}
+
+// capture is called concurrently by the loader, for every file it
+// parses (every dependency's too when facts are needed).
+func (s *sources) capture(filename string, data []byte) {
+	d := filepath.Dir(filename)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	same, ok := s.same[d]
+	if !ok {
+		same = d == s.dir
+		if !same {
+			a, err1 := os.Stat(d)
+			b, err2 := os.Stat(s.dir)
+			same = err1 == nil && err2 == nil && os.SameFile(a, b)
+		}
+		s.same[d] = same
+	}
+	if same {
+		s.files[filename] = data
+	}
+}
+
+func (s *sources) get(filename string) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.files[filename]
+}
+
+// A converter turns token positions and suggested fixes of one analyzed
+// package into LSP terms.
+type converter struct {
+	fset *token.FileSet
+	pkg  *packages.Package
+	src  *sources
+	uri  func(string) string
+
+	// dir is the package's directory as the client names it, pkgDir as
+	// the loader does.
+	dir, pkgDir string
+
+	content map[string][]byte // by client path
+}
+
+// clientPath returns the path the client knows the loader's file by.
+func (c *converter) clientPath(name string) string {
+	if filepath.Dir(name) == c.pkgDir {
+		return filepath.Join(c.dir, filepath.Base(name))
+	}
+	return name
+}
+
+// text returns the content of the file the loader parsed, or, for a file
+// it did not parse itself (a dependency's, from export data), the file
+// on disk. It returns nil if neither is available.
+func (c *converter) text(name string) []byte {
+	if b, ok := c.content[name]; ok {
+		return b
+	}
+	loaderName := name
+	if filepath.Dir(name) == c.dir {
+		loaderName = filepath.Join(c.pkgDir, filepath.Base(name))
+	}
+	b := c.src.get(loaderName)
+	if b == nil {
+		b, _ = os.ReadFile(name) // positions are then checked against its size
+	}
+	c.content[name] = b
+	return b
+}
+
+// span returns the client path of the file holding [pos, end) and the
+// byte offsets of its ends. ok is false when the position is unknown or
+// the content the loader saw is no longer available.
+func (c *converter) span(pos, end token.Pos) (name string, start, stop int, ok bool) {
+	tf := c.fset.File(pos)
+	if tf == nil {
+		return "", 0, 0, false
+	}
+	if !end.IsValid() || end < pos {
+		end = pos
+	}
+	name = c.clientPath(tf.Name())
+	if b := c.text(name); b == nil || len(b) != tf.Size() {
+		return "", 0, 0, false
+	}
+	return name, tf.Offset(pos), tf.Offset(min(end, token.Pos(tf.Base()+tf.Size()))), true
+}
+
+// action turns a suggested fix into a quick fix whose edits leave each
+// file as the -fix driver does: the fix applied, imports it made unused
+// removed, the file formatted. It returns nil if the fix cannot be
+// applied to the analyzed content.
+func (c *converter) action(fix analysis.SuggestedFix, diag Diagnostic) *CodeAction {
+	byFile := make(map[string][]edit)
+	for _, e := range fix.TextEdits {
+		name, start, end, ok := c.span(e.Pos, e.End)
+		if !ok {
+			return nil
+		}
+		byFile[name] = append(byFile[name], edit{start, end, string(e.NewText)})
+	}
+	ws := &WorkspaceEdit{Changes: make(map[string][]TextEdit)}
+	for name, edits := range byFile {
+		before := c.text(name)
+		after, err := applyEdits(before, edits)
+		if err != nil {
+			return nil
+		}
+		// The driver keeps the unformatted result when it does not
+		// parse; so do we.
+		if formatted, err := formatFixed(c.pkg.Types, after); err == nil {
+			after = formatted
+		}
+		ws.Changes[c.uri(name)] = textEdits(before, after)
+	}
+	return &CodeAction{
+		Title:       fix.Message,
+		Kind:        kindQuickFix,
+		Diagnostics: []Diagnostic{diag},
+		IsPreferred: true,
+		Edit:        ws,
+	}
+}

@@ -1,0 +1,141 @@
+package lsp
+
+import (
+	"context"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A groupKey names what one analysis covers: the package of a
+// directory's non-test files, or one of the packages its _test.go files
+// form (the package's own test files, or an external _test package),
+// which are analyzed as part of the test variants.
+type groupKey struct {
+	dir  string
+	test bool
+	pkg  string // for test files: the package clause's name
+}
+
+func keyOf(path string) groupKey {
+	key := groupKey{dir: filepath.Dir(path), test: strings.HasSuffix(path, "_test.go")}
+	if key.test {
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.PackageClauseOnly)
+		if err != nil {
+			key.pkg = path // unknown: a group of its own
+		} else {
+			key.pkg = f.Name.Name
+		}
+	}
+	return key
+}
+
+// A scheduler debounces analysis requests per package and runs them one
+// at a time: each is a go list and a type-check, and the editor needs
+// the CPU more than a second analysis running in parallel would.
+type scheduler struct {
+	delay   time.Duration
+	analyze func(ctx context.Context, key groupKey, path string)
+
+	mu      sync.Mutex
+	stopped bool
+	pending map[groupKey]*pending // waiting for the delay to pass
+	queue   []groupKey            // ready to analyze, in order
+	ready   map[groupKey]string   // the file to analyze for each queued key
+	wake    chan struct{}
+}
+
+type pending struct {
+	timer *time.Timer
+	gen   int
+}
+
+func newScheduler(delay time.Duration, analyze func(context.Context, groupKey, string)) *scheduler {
+	return &scheduler{
+		delay:   delay,
+		analyze: analyze,
+		pending: make(map[groupKey]*pending),
+		ready:   make(map[groupKey]string),
+		wake:    make(chan struct{}, 1),
+	}
+}
+
+// schedule asks for the package of path to be analyzed once no other
+// request for it has come for the delay.
+func (s *scheduler) schedule(path string) {
+	key := keyOf(path)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped {
+		return
+	}
+	p := s.pending[key]
+	if p == nil {
+		p = &pending{}
+		s.pending[key] = p
+	} else {
+		p.timer.Stop()
+	}
+	// A timer that fired while Stop was called finds its generation
+	// outdated and does nothing.
+	p.gen++
+	gen := p.gen
+	p.timer = time.AfterFunc(s.delay, func() { s.fire(key, gen, path) })
+}
+
+func (s *scheduler) fire(key groupKey, gen int, path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.pending[key]; s.stopped || p == nil || p.gen != gen {
+		return
+	}
+	delete(s.pending, key)
+	if _, queued := s.ready[key]; !queued {
+		s.queue = append(s.queue, key)
+	}
+	s.ready[key] = path
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// run analyzes queued packages until ctx is done.
+func (s *scheduler) run(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.wake:
+		}
+		for ctx.Err() == nil {
+			s.mu.Lock()
+			if len(s.queue) == 0 {
+				s.mu.Unlock()
+				break
+			}
+			key := s.queue[0]
+			s.queue = s.queue[1:]
+			path := s.ready[key]
+			delete(s.ready, key)
+			s.mu.Unlock()
+			s.analyze(ctx, key, path)
+		}
+	}
+}
+
+// stop drops pending requests and accepts no more.
+func (s *scheduler) stop() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopped = true
+	for _, p := range s.pending {
+		p.timer.Stop()
+	}
+	clear(s.pending)
+	s.queue = nil
+	clear(s.ready)
+}
