@@ -83,9 +83,9 @@ type Outcome struct {
 	// (decodeArgs(req, &args)).
 	Fills []int
 
-	// Line and Column locate the decisive return, in the file that
-	// declares the function.
-	Line, Column int
+	// Line locates the decisive return in the file that declares the
+	// function.
+	Line int
 
 	pos token.Pos // the decisive return, for functions of this package
 }
@@ -191,7 +191,10 @@ func originFunc(fn *ssa.Function) *ssa.Function {
 // summarized (a recursive call).
 func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
 	fn = originFunc(fn)
-	if fn == nil || fn.Synthetic != "" {
+	// Functions of other packages are built from type information; other
+	// synthetic functions (wrappers, thunks) take other parameters than
+	// the function summarized.
+	if fn == nil || fn.Synthetic != "" && fn.Synthetic != fromTypeInfo {
 		return nil
 	}
 	if fn.Pkg != s.pkg {
@@ -224,6 +227,10 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
 	s.local[fn] = sum
 	return sum
 }
+
+// fromTypeInfo is how go/ssa marks the functions of packages it builds
+// from type information alone: here, the imported packages.
+const fromTypeInfo = "from type information"
 
 // maxSeeded bounds the parameters summarized one by one.
 const maxSeeded = 8
@@ -330,7 +337,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 	if decisive.IsValid() && o.Kind > ToolError {
 		o.pos = decisive
 		p := s.pass.Fset.Position(decisive)
-		o.Line, o.Column = p.Line, p.Column
+		o.Line = p.Line
 	}
 	return o
 }
@@ -400,8 +407,19 @@ func (s *summarizer) exportFunc(fn *ssa.Function) {
 		return
 	}
 	if sum := s.summaryOf(fn); sum != nil && sum.informative() {
-		s.pass.ExportObjectFact(obj, sum)
+		s.pass.ExportObjectFact(obj, sum.exported())
 	}
+}
+
+// exported returns the summary as the fact other packages see: in the
+// standalone driver facts are not encoded, and must carry no position of
+// this package's file set all the same, for both drivers to agree.
+func (s *Summary) exported() *Summary {
+	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes)}
+	for i := range out.Outcomes {
+		out.Outcomes[i].pos = token.NoPos
+	}
+	return out
 }
 
 // informative reports whether the summary tells a caller more than an
@@ -442,6 +460,8 @@ func (s *Summary) pick(args []argflow.Taint) Outcome {
 }
 
 // site returns the position of the decisive return of an outcome of fn.
+// In another package it is the start of the line: the export data go vet
+// reads keeps no columns, and both drivers must say the same.
 func (s *summarizer) site(fn *ssa.Function, o Outcome) token.Pos {
 	if o.pos.IsValid() {
 		return o.pos
@@ -451,19 +471,20 @@ func (s *summarizer) site(fn *ssa.Function, o Outcome) token.Pos {
 		return token.NoPos
 	}
 	tf := s.pass.Fset.File(obj.Pos())
-	if tf == nil || o.Line > tf.LineCount() {
+	if tf == nil {
 		return token.NoPos
 	}
-	pos := tf.LineStart(o.Line)
-	// A file read from export data may have no columns: stay on the line.
-	lineEnd := token.Pos(tf.Base() + tf.Size())
-	if o.Line < tf.LineCount() {
-		lineEnd = tf.LineStart(o.Line + 1)
+	if o.Line > tf.LineCount() {
+		// Export data keeps the lines of declarations only: stand in a
+		// file of the same name that has the line.
+		tf = s.pass.Fset.AddFile(tf.Name(), -1, o.Line)
+		lines := make([]int, o.Line)
+		for i := range lines {
+			lines[i] = i
+		}
+		tf.SetLines(lines)
 	}
-	if col := token.Pos(o.Column - 1); col > 0 && pos+col < lineEnd {
-		pos += col
-	}
-	return pos
+	return tf.LineStart(o.Line)
 }
 
 func union(a, b []int) []int {

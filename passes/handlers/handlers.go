@@ -7,11 +7,13 @@
 // wrappers, struct fields or maps. Shapes that only mean a handler when
 // registered (mcp-go's NewTypedToolHandler) are found at the registration.
 //
-// A function is forwarded when a raw handler returns its error result as
-// its own (return f(...), or res, err := f(...); return res, err), directly
-// or through a function-typed parameter of a wrapper (the common generic
-// wrapper that decodes arguments and then calls the typed function it was
-// given). Its errors reach the client as protocol errors too.
+// A function that returns a tool result is forwarded when a raw handler
+// returns its error result as its own (return f(...), or res, err :=
+// f(...); return res, err), directly or through a function-typed parameter
+// of a wrapper (the common generic wrapper that decodes arguments and then
+// calls the typed function it was given). Its errors reach the client as
+// protocol errors too. Helpers that return no tool result are left to
+// their summaries (package errorigin).
 package handlers
 
 import (
@@ -258,6 +260,13 @@ func (f *finder) findForwarded() {
 // that changed anything.
 func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 	if target == nil || target.Pkg != f.ssa.Pkg || target.Blocks == nil || target == site.from.Fn {
+		return false
+	}
+	// Only a function that returns the tool result itself is checked like
+	// a handler: the fix for its errors belongs in it. A helper that
+	// returns only an error, or values and an error, is summarized, and
+	// reported at the handler's return that passes its error on.
+	if results := target.Signature.Results(); results.Len() < 2 || !site.from.SDK.IsResultPointer(results.At(0).Type()) {
 		return false
 	}
 	h := f.byFunc[target]

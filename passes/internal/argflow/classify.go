@@ -119,7 +119,7 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 				return Class{Kind: Pure, Operands: f.operandTaint(c)}
 			}
 		}
-		return Class{}
+		return f.summarized(c, Class{}) // a function literal
 	}
 	full := callee.FullName()
 	ops := Operands(c)
@@ -184,19 +184,28 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		class.Kind, class.Operands = Pure, f.operandTaint(c)
 		return class
 	}
-	if fn := c.StaticCallee(); fn != nil && f.Summaries != nil {
-		args := f.ArgTaints(c)
-		if e, ok := f.Summaries.Effect(fn, args); ok {
-			class.Kind, class.Effect = Summarized, e
-			for _, i := range e.Fills {
-				if i < len(c.Args) {
-					class.Targets = append(class.Targets, c.Args[i])
-				}
-			}
-			for _, i := range e.Wraps {
-				class.Wrapped = append(class.Wrapped, f.Arg(c, i)...)
-			}
+	return f.summarized(c, class)
+}
+
+// summarized classifies a call to a function with a summary, or returns
+// class unchanged.
+func (f *Func) summarized(c *ssa.CallCommon, class Class) Class {
+	fn := c.StaticCallee()
+	if fn == nil || f.Summaries == nil {
+		return class
+	}
+	e, ok := f.Summaries.Effect(fn, f.ArgTaints(c))
+	if !ok {
+		return class
+	}
+	class.Kind, class.Effect = Summarized, e
+	for _, i := range e.Fills {
+		if i < len(c.Args) {
+			class.Targets = append(class.Targets, c.Args[i])
 		}
+	}
+	for _, i := range e.Wraps {
+		class.Wrapped = append(class.Wrapped, f.Arg(c, i)...)
 	}
 	return class
 }

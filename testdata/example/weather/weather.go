@@ -39,7 +39,7 @@ func Forecast(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	}
 	text, err := lookup(ctx, args.City, from, args.Days)
 	if err != nil {
-		return nil, fmt.Errorf("weather service: %w", err) // an API failure: reported only with -strict
+		return nil, fmt.Errorf("weather service: %w", err) // an API failure: reported only with -tool-errors
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }

@@ -60,12 +60,13 @@ func repo(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, e
 	return res, err
 }
 
-// parseArgs decodes for its caller, which returns the error as its own;
-// only the error is forwarded, so no fix is offered in parseArgs.
+// parseArgs decodes for its caller, which returns the error as its own.
+// It returns no tool result: its summary says it decodes, and the
+// handler's return is reported, where the fix goes.
 func parseArgs(req *mcp.CallToolRequest) (Args, error) {
 	var args Args
 	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
-		return Args{}, fmt.Errorf("parse: %w", err) // want "`parseArgs` returns an argument decoding error"
+		return Args{}, fmt.Errorf("parse: %w", err)
 	}
 	return args, nil
 }
@@ -73,7 +74,7 @@ func parseArgs(req *mcp.CallToolRequest) (Args, error) {
 func issue(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	args, err := parseArgs(req)
 	if err != nil {
-		return nil, err
+		return nil, err // want "tool handler returns an argument decoding error"
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: args.Owner}}}, nil
 }

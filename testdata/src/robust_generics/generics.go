@@ -77,9 +77,9 @@ func decodeAs[T any](ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallTo
 }
 
 // A generic method-like helper: decodes into any target and returns the
-// decoder's error; the handler forwards it as is.
+// decoder's error; the handler that returns it is reported.
 func bind[T any](req *mcp.CallToolRequest, dst *T) error {
-	return json.Unmarshal(req.Params.Arguments, dst) // want "`bind` returns an argument decoding error as a protocol error \\(a tool handler forwards it\\)"
+	return json.Unmarshal(req.Params.Arguments, dst)
 }
 
 // A generic type with a decoding method, called by a handler.
@@ -88,17 +88,17 @@ type decoder[T any] struct{ strict bool }
 func (d decoder[T]) decode(req *mcp.CallToolRequest) (T, error) {
 	var v T
 	err := json.Unmarshal(req.Params.Arguments, &v)
-	return v, err // want "`decode` returns an argument decoding error as a protocol error \\(a tool handler forwards it\\)"
+	return v, err
 }
 
 func entry(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a args
 	if err := bind(req, &a); err != nil {
-		return nil, err
+		return nil, err // want "tool handler returns an argument decoding error"
 	}
 	b, err := decoder[args]{}.decode(req)
 	if err != nil {
-		return nil, err
+		return nil, err // want "tool handler returns an argument decoding error"
 	}
 	_ = b
 	return &mcp.CallToolResult{}, nil

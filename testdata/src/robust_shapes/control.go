@@ -117,14 +117,14 @@ func recoverToResult(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.Ca
 }
 
 // A closure capturing the request decodes; the handler returns the
-// closure's error. The closure is where the decode error is made.
+// closure's error, which the closure's summary says is a decoding error.
 func closureDecodes(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	var a args
 	decode := func() error {
-		return json.Unmarshal(req.Params.Arguments, &a) // want "function literal in `closureDecodes` returns an argument decoding error as a protocol error \\(a tool handler forwards it\\)"
+		return json.Unmarshal(req.Params.Arguments, &a)
 	}
 	if err := decode(); err != nil {
-		return nil, err
+		return nil, err // want "tool handler returns an argument decoding error"
 	}
 	return &mcp.CallToolResult{}, nil
 }

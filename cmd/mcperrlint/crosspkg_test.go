@@ -1,0 +1,73 @@
+package main_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// wantComment matches the analysistest expectations in the matrix modules.
+var wantComment = regexp.MustCompile(`// want "`)
+
+// TestCrossPackageDrivers proves the function summaries work the same under
+// both drivers: the standalone command (one process, every package loaded
+// from source) and go vet -vettool (unitchecker: one package per process,
+// the summaries gob-encoded between them). In the matrix modules, handlers
+// in one package call decode, validate, wrapping and tool-result helpers
+// and tool bodies of other packages; each want comment there must be
+// reported, at the same position with the same message and related
+// information, by both.
+func TestCrossPackageDrivers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	for _, mod := range []struct {
+		name string
+		// files whose findings exist only through other packages' summaries
+		files []string
+	}{
+		{"gosdk-v1.8.0", []string{"server/server.go"}},
+		{"mcpgo-v1.2.1", []string{"tools/tools.go"}},
+	} {
+		t.Run(mod.name, func(t *testing.T) {
+			dir := filepath.Join("..", "..", "testdata", "modules", mod.name)
+			if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
+				t.Fatalf("go mod download: %s", out)
+			}
+			standaloneOut, _ := run(t, dir, bin, "./...")
+			vetOut, _ := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+			standalone, vet := textDiagnostics(t, dir, standaloneOut), textDiagnostics(t, dir, vetOut)
+			if !slices.Equal(vet, standalone) {
+				t.Errorf("go vet -vettool:\n%s\nstandalone:\n%s", strings.Join(vet, "\n"), strings.Join(standalone, "\n"))
+			}
+			for _, file := range mod.files {
+				src, err := os.ReadFile(filepath.Join(dir, file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var wantLines []string
+				for i, line := range strings.Split(string(src), "\n") {
+					if wantComment.MatchString(line) {
+						wantLines = append(wantLines, file+":"+strconv.Itoa(i+1))
+					}
+				}
+				var gotLines []string
+				for _, d := range standalone {
+					if strings.HasPrefix(d, file+":") && !strings.Contains(d, ": \t") {
+						parts := strings.SplitN(d, ":", 3)
+						gotLines = append(gotLines, parts[0]+":"+parts[1])
+					}
+				}
+				slices.Sort(wantLines)
+				if len(wantLines) == 0 || !slices.Equal(gotLines, wantLines) {
+					t.Errorf("%s: findings on lines\n%q\nwant\n%q", file, gotLines, wantLines)
+				}
+			}
+		})
+	}
+}
