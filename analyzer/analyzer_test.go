@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 )
@@ -58,6 +59,23 @@ func TestConfiguredFunctions(t *testing.T) {
 		}
 	}
 	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "config_funcs")
+
+	// Without the flags the helpers are opaque and nothing is reported
+	// (not even with -tool-errors, given the tool-error-result function):
+	// the flags are what finds them.
+	bare := analyzer.New(analyzer.Config{})
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(testdata(t), "src", "config_funcs"), Env: gopathEnv(testdata(t))}
+	pkgs, err := packages.Load(cfg, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for act := range analyze(t, bare, pkgs).All() {
+		if act.Analyzer == bare {
+			for _, d := range act.Diagnostics {
+				t.Errorf("without flags: %s: %s", act.Package.Fset.Position(d.Pos), d.Message)
+			}
+		}
+	}
 }
 
 // TestMalformedFunctionFlag checks that a malformed name is a clear error.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"tool_errors/results"
 )
 
 func fetch(ctx context.Context, city string) (string, error) { return city, nil }
@@ -37,4 +39,21 @@ func dispatch(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResul
 	default:
 		return nil, fmt.Errorf("unknown tool %q", req.Params.Name)
 	}
+}
+
+// A project's tool-error helper in another package is a correct return,
+// in every mode.
+func viaHelper(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args struct{ City string }
+	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+		return results.ToolErrorf("arguments: %v", err)
+	}
+	if args.City == "" {
+		return results.ToolError("city is required")
+	}
+	text, err := fetch(ctx, args.City)
+	if err != nil {
+		return results.ToolErrorf("weather service: %v", err)
+	}
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
