@@ -65,17 +65,18 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 		}
 	}
 	dirs := readDirectives(pass)
+	srcs := newSourceFiles(pass)
 	for _, r := range res.Returns {
 		if r.Kind == errorigin.ToolError && !cfg.ToolErrors {
 			continue
 		}
-		report(pass, r, dirs)
+		report(pass, r, dirs, srcs)
 	}
 	reportOldSDKs(pass, res.SDKs)
 	return nil
 }
 
-func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives) {
+func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *sourceFiles) {
 	file := fileOf(pass, r.Ret.Pos())
 	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
 	if file == nil || ret == nil {
@@ -95,7 +96,7 @@ func report(pass *analysis.Pass, r *errorigin.Return, dirs *directives) {
 		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteMessage[r.Kind]}}
 	}
 	if r.Handler.ResultForwarded {
-		src, err := pass.ReadFile(pass.Fset.File(file.FileStart).Name())
+		src, err := srcs.read(pass.Fset.File(file.FileStart).Name())
 		if err == nil {
 			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature}
 			if fix := f.build(); fix != nil {
