@@ -32,7 +32,9 @@
 // A round runs every command once, starting with a different one each
 // round, so that drift in the machine's load spreads over all of them.
 // Ratios are paired: the ratio of two commands in the same round, then
-// the median and range of those over the rounds. Peak memory is the
+// the median and range of those over the rounds. CPU time (user + system,
+// of the command and the processes it waits for) is reported beside wall
+// time: on a shared machine it is the steadier of the two. Peak memory is the
 // maximum resident set size of the largest process of a run (the driver
 // itself, or for go vet the largest of go and its tools), from
 // /usr/bin/time. go vet caches its results: each go vet run gets a
@@ -47,6 +49,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,6 +92,7 @@ type target struct {
 // A sample is one timed run.
 type sample struct {
 	wall  time.Duration
+	cpu   float64 // user + system seconds, of the process and its children
 	rssKB int64
 }
 
@@ -148,8 +152,8 @@ func main() {
 	fmt.Printf("load average at end: %s\n", loadavg())
 	if *markdown {
 		fmt.Println()
-		fmt.Println("| target | mcperrlint / " + fair + " wall | peak RSS | mcperrlint / " + other(fair) + " wall | peak RSS | vettool / go vet wall | peak RSS |")
-		fmt.Println("|---|---|---|---|---|---|---|")
+		fmt.Println("| target | mcperrlint / " + fair + " wall | CPU | peak RSS | mcperrlint / " + other(fair) + " wall | CPU | peak RSS | vettool / go vet wall | CPU | peak RSS |")
+		fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
 		for _, row := range tables {
 			fmt.Println(row)
 		}
@@ -227,7 +231,7 @@ func measure(t *target, commands []command) map[string][]sample {
 			log.Fatalf("%s in %s: exit status %d\n%s", c.name, t.dir, code, stderr)
 		}
 		if *verbose {
-			fmt.Printf("  warm-up %-10s %6.2fs %7d KB exit %d\n", c.name, s.wall.Seconds(), s.rssKB, code)
+			fmt.Printf("  warm-up %-10s %6.2fs %6.2fs CPU %7d KB exit %d\n", c.name, s.wall.Seconds(), s.cpu, s.rssKB, code)
 		}
 	}
 	samples := make(map[string][]sample)
@@ -240,7 +244,7 @@ func measure(t *target, commands []command) map[string][]sample {
 				log.Fatalf("%s in %s: exit status %d\n%s", c.name, t.dir, code, stderr)
 			}
 			if *verbose {
-				fmt.Printf("  round %d %-10s %6.2fs %7d KB\n", r+1, c.name, s.wall.Seconds(), s.rssKB)
+				fmt.Printf("  round %d %-10s %6.2fs %6.2fs CPU %7d KB\n", r+1, c.name, s.wall.Seconds(), s.cpu, s.rssKB)
 			}
 			samples[c.name] = append(samples[c.name], s)
 		}
@@ -253,7 +257,7 @@ func measure(t *target, commands []command) map[string][]sample {
 func timed(dir string, args []string) (sample, int, string) {
 	rusage := filepath.Join(os.TempDir(), fmt.Sprintf("mcperrlint-bench-%d.time", os.Getpid()))
 	defer os.Remove(rusage)
-	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", rusage}, args...)...)
+	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%U %S %M", "-o", rusage}, args...)...)
 	cmd.Dir = dir
 	cmd.Env = offline()
 	var stderr bytes.Buffer
@@ -270,24 +274,32 @@ func timed(dir string, args []string) (sample, int, string) {
 	data, err := os.ReadFile(rusage)
 	check(err)
 	// time(1) writes "Command exited with non-zero status N" first.
-	lines := strings.Fields(string(data))
-	kb, err := strconv.ParseInt(lines[len(lines)-1], 10, 64)
-	check(err)
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		log.Fatalf("%v: cannot parse /usr/bin/time output %q", args, data)
+	}
+	user, err1 := strconv.ParseFloat(f[len(f)-3], 64)
+	sys, err2 := strconv.ParseFloat(f[len(f)-2], 64)
+	kb, err3 := strconv.ParseInt(f[len(f)-1], 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil {
+		log.Fatalf("%v: cannot parse /usr/bin/time output %q", args, data)
+	}
 	tail := stderr.String()
 	if len(tail) > 2000 {
 		tail = "..." + tail[len(tail)-2000:]
 	}
-	return sample{wall, kb}, code, tail
+	return sample{wall, user + sys, kb}, code, tail
 }
 
 // report prints a target's results and returns its Markdown row.
 func report(t *target, commands []command, samples map[string][]sample, fair string) string {
-	fmt.Printf("  %-11s %-28s %s\n", "command", "wall", "peak RSS")
+	fmt.Printf("  %-11s %-26s %-26s %s\n", "command", "wall", "CPU (user+sys)", "peak RSS")
 	for _, c := range commands {
 		ss := samples[c.name]
 		walls := mapSlice(ss, func(s sample) float64 { return s.wall.Seconds() })
+		cpus := mapSlice(ss, func(s sample) float64 { return s.cpu })
 		rss := mapSlice(ss, func(s sample) float64 { return float64(s.rssKB) / 1024 })
-		fmt.Printf("  %-11s %-28s %s\n", c.name, spread(walls, "%.2fs"), spread(rss, "%.0f MB"))
+		fmt.Printf("  %-11s %-26s %-26s %s\n", c.name, spread(walls, "%.2fs"), spread(cpus, "%.2fs"), spread(rss, "%.0f MB"))
 	}
 	ratio := func(a, b string, f func(sample) float64) []float64 {
 		var rs []float64
@@ -297,6 +309,7 @@ func report(t *target, commands []command, samples map[string][]sample, fair str
 		return rs
 	}
 	wallOf := func(s sample) float64 { return s.wall.Seconds() }
+	cpuOf := func(s sample) float64 { return s.cpu }
 	rssOf := func(s sample) float64 { return float64(s.rssKB) }
 	type pair struct {
 		a, b          string
@@ -311,24 +324,27 @@ func report(t *target, commands []command, samples map[string][]sample, fair str
 	var cells []string
 	fmt.Println("  ratios, paired by round:")
 	for _, p := range pairs {
-		w, m := ratio(p.a, p.b, wallOf), ratio(p.a, p.b, rssOf)
+		w, c, m := ratio(p.a, p.b, wallOf), ratio(p.a, p.b, cpuOf), ratio(p.a, p.b, rssOf)
 		verdict := ""
 		if p.wallGoal > 0 {
-			verdict = fmt.Sprintf("  goal wall ≤ %.2f: %s", p.wallGoal, passFail(median(w) <= p.wallGoal))
+			verdict = fmt.Sprintf("  goal wall ≤ %.2f: %s", p.wallGoal, passFail(within(median(w), p.wallGoal)))
 			if p.rss > 0 {
-				verdict += fmt.Sprintf(", RSS ≤ %.2f: %s", p.rss, passFail(median(m) <= p.rss))
+				verdict += fmt.Sprintf(", RSS ≤ %.2f: %s", p.rss, passFail(within(median(m), p.rss)))
 			}
 		}
 		label := p.a + " / " + p.b
 		if p.note != "" {
 			label += " (" + p.note + ")"
 		}
-		fmt.Printf("  %-38s wall %-20s RSS %-20s%s\n", label, spread(w, "%.2f"), spread(m, "%.2f"), verdict)
-		cells = append(cells, spread(w, "%.2f"), spread(m, "%.2f"))
+		fmt.Printf("  %-38s wall %-18s CPU %-18s RSS %-18s%s\n", label, spread(w, "%.2f"), spread(c, "%.2f"), spread(m, "%.2f"), verdict)
+		cells = append(cells, spread(w, "%.2f"), spread(c, "%.2f"), spread(m, "%.2f"))
 	}
 	fmt.Println()
 	return fmt.Sprintf("| %s | %s |", t.desc, strings.Join(cells, " | "))
 }
+
+// within reports whether x, as printed (two decimals), is at most goal.
+func within(x, goal float64) bool { return math.Round(x*100) <= math.Round(goal*100) }
 
 func passFail(ok bool) string {
 	if ok {
