@@ -72,13 +72,14 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 		}
 		reported = append(reported, r)
 	}
+	srcs := newSourceFiles(pass)
 	fc := &fixContext{replaced: make(map[token.Pos]bool), sdks: res.SDKs}
 	for _, r := range reported {
 		fc.replaced[r.Ret.Pos()] = true
 	}
 	var found []finding
 	for _, r := range reported {
-		if fd, ok := diagnose(pass, r, dirs, fc); ok {
+		if fd, ok := diagnose(pass, r, dirs, srcs, fc); ok {
 			found = append(found, fd)
 		}
 	}
@@ -98,7 +99,7 @@ type finding struct {
 	fix  *fixer
 }
 
-func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, fc *fixContext) (finding, bool) {
+func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *sourceFiles, fc *fixContext) (finding, bool) {
 	file := fileOf(pass, r.Ret.Pos())
 	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
 	if file == nil || ret == nil {
@@ -119,7 +120,7 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, fc *fi
 	}
 	fd := finding{diag: d}
 	if r.Handler.ResultForwarded {
-		src, err := pass.ReadFile(pass.Fset.File(file.FileStart).Name())
+		src, err := srcs.read(pass.Fset.File(file.FileStart).Name())
 		if err == nil {
 			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature, fixContext: fc}
 			if fix := f.build(); fix != nil {

@@ -17,6 +17,33 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
+// sourceFiles reads each file of a package once, however many of its
+// returns get a fix: a file with many findings was read once per
+// finding, which cost more than building the fixes.
+type sourceFiles struct {
+	pass  *analysis.Pass
+	files map[string]sourceFile
+}
+
+type sourceFile struct {
+	src []byte
+	err error
+}
+
+func newSourceFiles(pass *analysis.Pass) *sourceFiles {
+	return &sourceFiles{pass: pass, files: make(map[string]sourceFile)}
+}
+
+// read returns the content of the named file, as pass.ReadFile does.
+func (s *sourceFiles) read(name string) ([]byte, error) {
+	f, ok := s.files[name]
+	if !ok {
+		f.src, f.err = s.pass.ReadFile(name)
+		s.files[name] = f
+	}
+	return f.src, f.err
+}
+
 // A fixer builds the one suggested fix for a reported return, or explains
 // (to the tests and the README, not the user) why there is none.
 type fixer struct {

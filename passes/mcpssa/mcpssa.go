@@ -58,8 +58,14 @@ func run(pass *analysis.Pass) (res any, err error) {
 		}
 	}()
 
-	prog := ssa.NewProgram(pass.Fset, 0)
-	for _, imp := range pass.Pkg.Imports() {
+	// BareInits: the package initializer does not call those of the
+	// imports, so only the imports whose members the code names need an
+	// SSA package (methods of other packages' types are made on demand).
+	// Creating one makes a Function for each of its functions and
+	// methods: for mcp-go's server package, imported by handler packages
+	// for its types, that cost as much as building a handler package.
+	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
+	for _, imp := range referencedImports(pass) {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
 	ssapkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
@@ -125,4 +131,33 @@ func hasResults(files []*ast.File) bool {
 		}
 	}
 	return false
+}
+
+// referencedImports returns the imports of the package whose
+// package-level functions or variables its code refers to, the members
+// the SSA builder looks up in their packages; constants, types and
+// methods need no SSA package.
+func referencedImports(pass *analysis.Pass) []*types.Package {
+	used := make(map[*types.Package]bool)
+	for _, obj := range pass.TypesInfo.Uses {
+		pkg := obj.Pkg()
+		if pkg == nil || pkg == pass.Pkg || used[pkg] {
+			continue // universe, this package, or already seen
+		}
+		// Another package's functions and variables that code here can
+		// name are its package-level ones, methods and fields aside.
+		switch obj := obj.(type) {
+		case *types.Func:
+			used[pkg] = obj.Signature().Recv() == nil
+		case *types.Var:
+			used[pkg] = !obj.IsField()
+		}
+	}
+	var imps []*types.Package
+	for _, imp := range pass.Pkg.Imports() {
+		if used[imp] {
+			imps = append(imps, imp)
+		}
+	}
+	return imps
 }
