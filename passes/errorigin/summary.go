@@ -329,9 +329,6 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 	}
 	r := all.result()
 	o.Kind, o.Fresh = r.kind, r.fresh
-	if r.kind == None && r.nilValue {
-		o.Kind = None
-	}
 	o.Wraps = bits(r.wraps)
 	o.Fills = s.fills(fn, flow)
 	if decisive.IsValid() && o.Kind > ToolError {
