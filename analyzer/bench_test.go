@@ -8,8 +8,10 @@ package analyzer_test
 //	go test -run '^$' -bench . -benchmem -count 5 ./analyzer | tee new.txt
 //	go run golang.org/x/perf/cmd/benchstat@latest new.txt
 //
-// ns/handler and allocs/handler should stay flat from 100 to 10,000
-// handlers. scripts/bench times whole runs against their floors.
+// ns/handler, cpu-ns/handler (CPU time of the process, all goroutines and
+// the garbage collector included) and allocs/handler should stay flat
+// from 100 to 10,000 handlers. scripts/bench times whole runs against
+// their floors.
 
 import (
 	"fmt"
@@ -182,10 +184,12 @@ func BenchmarkAnalyzer(b *testing.B) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
+			cpu0, cpuOK := cpuTime()
 			var roots []*checker.Action
 			for b.Loop() {
 				roots = runAnalyzer(b, a, pkgs)
 			}
+			cpu1, _ := cpuTime()
 			runtime.ReadMemStats(&after)
 			diags := 0
 			for _, act := range roots {
@@ -196,6 +200,10 @@ func BenchmarkAnalyzer(b *testing.B) {
 			}
 			per := float64(b.N) * float64(n)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/handler")
+			if cpuOK {
+				// CPU time is steadier than wall time on a shared machine.
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/per, "cpu-ns/handler")
+			}
 			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/per, "allocs/handler")
 			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/per, "B/handler")
 		})
