@@ -367,7 +367,7 @@ func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 		j.add(c.fresh(call.Block(), call.Pos()), true)
 	}
 	for _, i := range o.Wraps {
-		for _, arg := range c.flow.Arg(common, i) {
+		for _, arg := range argflow.Arg(common, i) {
 			for _, src := range argflow.Sources(arg) {
 				if isErrorValue(src) {
 					j.add(c.originOf(src, depth+1), true)

@@ -343,20 +343,10 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 func (s *summarizer) fills(fn *ssa.Function, flow *argflow.Func) []int {
 	var out []int
 	add := func(target ssa.Value) {
-		for target != nil {
-			switch t := target.(type) {
-			case *ssa.MakeInterface:
-				target = t.X
-				continue
-			case *ssa.ChangeType:
-				target = t.X
-				continue
-			case *ssa.Parameter:
-				if i := slices.Index(fn.Params, t); i >= 0 && !slices.Contains(out, i) {
-					out = append(out, i)
-				}
+		if p, ok := argflow.Unwrap(target).(*ssa.Parameter); ok {
+			if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
+				out = append(out, i)
 			}
-			return
 		}
 	}
 	for _, b := range fn.Blocks {

@@ -228,11 +228,11 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 				}
 			case *ssa.Call:
 				c := f.Classify(ref.Common())
-				if c.Kind == Decode && unwrap(c.Target) == a {
+				if c.Kind == Decode && Unwrap(c.Target) == a {
 					t |= ArgValue
 				}
 				for _, target := range c.Targets {
-					if unwrap(target) == a {
+					if Unwrap(target) == a {
 						t |= ArgValue
 					}
 				}
@@ -247,8 +247,9 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 	return t
 }
 
-// unwrap looks through the conversion of a pointer to an interface.
-func unwrap(v ssa.Value) ssa.Value {
+// Unwrap looks through the conversion of a pointer to an interface: the
+// target of decode(data, &v) as the decoder receives it.
+func Unwrap(v ssa.Value) ssa.Value {
 	for {
 		switch x := v.(type) {
 		case *ssa.MakeInterface:

@@ -205,14 +205,14 @@ func (f *Func) summarized(c *ssa.CallCommon, class Class) Class {
 		}
 	}
 	for _, i := range e.Wraps {
-		class.Wrapped = append(class.Wrapped, f.Arg(c, i)...)
+		class.Wrapped = append(class.Wrapped, Arg(c, i)...)
 	}
 	return class
 }
 
 // Arg returns the values a static call passes in parameter i of the
 // callee: one value, or those passed in the variadic parameter.
-func (f *Func) Arg(c *ssa.CallCommon, i int) []ssa.Value {
+func Arg(c *ssa.CallCommon, i int) []ssa.Value {
 	if i >= len(c.Args) {
 		return nil
 	}
@@ -230,7 +230,7 @@ func (f *Func) Arg(c *ssa.CallCommon, i int) []ssa.Value {
 func (f *Func) ArgTaints(c *ssa.CallCommon) []Taint {
 	taints := make([]Taint, len(c.Args))
 	for i := range c.Args {
-		for _, v := range f.Arg(c, i) {
+		for _, v := range Arg(c, i) {
 			taints[i] |= f.Taint(v)
 		}
 	}
