@@ -5,7 +5,6 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/errorigin"
@@ -75,7 +74,7 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 	srcs := newSourceFiles(pass)
 	fc := &fixContext{replaced: make(map[token.Pos]bool), sdks: res.SDKs}
 	for _, r := range reported {
-		fc.replaced[r.Ret.Pos()] = true
+		fc.replaced[r.Pos] = true
 	}
 	var found []finding
 	for _, r := range reported {
@@ -100,12 +99,12 @@ type finding struct {
 }
 
 func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *sourceFiles, fc *fixContext) (finding, bool) {
-	file := fileOf(pass, r.Ret.Pos())
-	ret := returnStmt(r.Handler.Fn, r.Ret.Pos())
+	file := fileOf(pass, r.Pos)
+	ret := returnStmt(r.Handler.Syntax, r.Pos)
 	if file == nil || ret == nil {
 		return finding{}, false // synthesized code has no statement to point at
 	}
-	if dirs.ignores(ret, r.Handler.Fn.Syntax()) {
+	if dirs.ignores(ret, r.Handler.Syntax) {
 		return finding{}, false
 	}
 	d := analysis.Diagnostic{
@@ -122,7 +121,7 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *
 	if r.Handler.ResultForwarded {
 		src, err := srcs.read(pass.Fset.File(file.FileStart).Name())
 		if err == nil {
-			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Fn.Signature, fixContext: fc}
+			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Signature, fixContext: fc}
 			if fix := f.build(); fix != nil {
 				fd.diag.SuggestedFixes = []analysis.SuggestedFix{*fix}
 				fd.fix = f
@@ -156,17 +155,17 @@ func message(r *errorigin.Return) string {
 	switch {
 	case h.Kind == sdk.Typed:
 		return "typed tool handler returns " + what + "; the model never sees it: return a plain error, which the SDK turns into a tool error"
-	case h.Forwarded():
-		return funcName(h.Fn) + " returns " + what + " (a tool handler forwards it); the model never sees it: return a CallToolResult with IsError"
+	case h.Forwarded:
+		return funcName(h) + " returns " + what + " (a tool handler forwards it); the model never sees it: return a CallToolResult with IsError"
 	}
 	return "tool handler returns " + what + "; the model never sees it: return a CallToolResult with IsError"
 }
 
-func funcName(fn *ssa.Function) string {
-	if fn.Parent() != nil {
-		return "function literal in `" + funcName(fn.Parent())[1:]
+func funcName(h *errorigin.Handler) string {
+	if h.Literal {
+		return "function literal in `" + h.Name + "`"
 	}
-	return "`" + fn.Name() + "`"
+	return "`" + h.Name + "`"
 }
 
 // fileOf returns the syntax tree of the file containing pos.
@@ -179,10 +178,9 @@ func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// returnStmt finds the return statement at pos in fn's own body, not in
-// the function literals it contains.
-func returnStmt(fn *ssa.Function, pos token.Pos) *ast.ReturnStmt {
-	root := fn.Syntax()
+// returnStmt finds the return statement at pos in the body of the
+// function root, not in the function literals it contains.
+func returnStmt(root ast.Node, pos token.Pos) *ast.ReturnStmt {
 	if root == nil {
 		return nil
 	}

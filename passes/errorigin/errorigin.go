@@ -1,12 +1,13 @@
 // Package errorigin defines an Analyzer that classifies, for each return
-// statement of each MCP tool handler, where the returned error comes from
-// and whether it reaches the client as a JSON-RPC protocol error.
+// statement of each MCP tool handler, where the returned error comes from and whether it reaches the
+// client as a JSON-RPC protocol error.
 //
 // It reports nothing itself: the mcperrlint analyzer decides, from its
 // configuration, which classified returns to report.
 package errorigin
 
 import (
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -18,6 +19,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -26,18 +28,20 @@ import (
 var Analyzer = New(&config.Functions{})
 
 // New returns an analyzer that classifies the errors tool handlers
-// return, knowing the user's functions in funcs, which it and its own
-// handlers pass read when they run (after flag parsing).
+// return, knowing the user's functions in funcs, which it reads when it
+// runs (after flag parsing).
+//
+// It builds the package's SSA form, finds the handlers and classifies
+// their returns in one pass, and its result holds no SSA: drivers keep
+// every analyzer's result until the whole run ends (go/analysis/checker
+// clears them only then), so SSA passed on as a result would keep the
+// SSA of every package in memory at once.
 func New(funcs *config.Functions) *analysis.Analyzer {
-	finder := handlers.New(funcs)
 	return &analysis.Analyzer{
-		Name: "mcperrorigin",
-		Doc:  "classify where the errors MCP tool handlers return come from",
-		URL:  "https://github.com/mcperrlint/mcperrlint",
-		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[finder].(*handlers.Result), funcs)
-		},
-		Requires:   []*analysis.Analyzer{finder},
+		Name:       "mcperrorigin",
+		Doc:        "classify where the errors MCP tool handlers return come from",
+		URL:        "https://github.com/mcperrlint/mcperrlint",
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs) },
 		ResultType: reflect.TypeFor[*Result](),
 		FactTypes:  []analysis.Fact{new(Summary)},
 	}
@@ -77,29 +81,74 @@ type Result struct {
 // A Return is one return statement of a handler that returns a non-nil
 // error that reaches the client as a protocol error.
 type Return struct {
-	Handler *handlers.Handler
-	Ret     *ssa.Return
-	Kind    Kind
+	Handler *Handler
+	// Pos is the position of the statement's return keyword.
+	Pos  token.Pos
+	Kind Kind
 	// Site is where the decisive decode, check or construction happens.
 	Site token.Pos
 }
 
-func run(pass *analysis.Pass, hs *handlers.Result, funcs *config.Functions) (any, error) {
-	if hs == nil {
-		return &Result{}, nil
+// A Handler is the function that holds a Return: a tool handler, or a
+// function whose errors tool handlers forward (package handlers).
+type Handler struct {
+	// Syntax is the *ast.FuncDecl or *ast.FuncLit of the function.
+	Syntax    ast.Node
+	Signature *types.Signature
+	// Name is the function's name, or for a function literal, the name
+	// of the declared function that contains it.
+	Name    string
+	Literal bool
+
+	SDK  *sdk.Binding
+	Kind sdk.HandlerKind
+	// Forwarded reports that the function is reached only through other
+	// handlers, which return its error as their own.
+	Forwarded bool
+	// ResultForwarded reports that a tool error result the function
+	// returns reaches the client.
+	ResultForwarded bool
+}
+
+func newHandler(h *handlers.Handler) *Handler {
+	outer := h.Fn
+	for outer.Parent() != nil {
+		outer = outer.Parent()
 	}
-	res := &Result{SDKs: hs.SSA.SDKs}
+	return &Handler{
+		Syntax:          h.Fn.Syntax(),
+		Signature:       h.Fn.Signature,
+		Name:            outer.Name(),
+		Literal:         h.Fn.Parent() != nil,
+		SDK:             h.SDK,
+		Kind:            h.Kind,
+		Forwarded:       h.Forwarded(),
+		ResultForwarded: h.ResultForwarded,
+	}
+}
+
+func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
+	prog, err := mcpssa.Build(pass)
+	if prog == nil || err != nil {
+		return &Result{}, err
+	}
+	hs := handlers.Find(prog, funcs)
+	res := &Result{SDKs: prog.SDKs}
 	s := newSummarizer(pass, hs, funcs)
 	for _, h := range hs.Handlers {
 		sdks := []*sdk.Binding{h.SDK}
 		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}
+		var info *Handler
 		for _, b := range h.Fn.Blocks {
 			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 			if !ok || len(ret.Results) == 0 || !sdk.IsError(ret.Results[len(ret.Results)-1].Type()) {
 				continue
 			}
-			if r := c.classifyReturn(h, ret); r != nil {
-				res.Returns = append(res.Returns, r)
+			if kind, site := c.classifyReturn(h, ret); kind != None {
+				if info == nil {
+					info = newHandler(h)
+				}
+				res.Returns = append(res.Returns, &Return{Handler: info, Pos: ret.Pos(), Kind: kind, Site: site})
 			}
 		}
 	}
@@ -203,20 +252,22 @@ func (c *classifier) join(sources []ssa.Value, depth int, forwardedIsOther bool)
 	return j.result()
 }
 
-func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) *Return {
+// classifyReturn returns the kind of the error ret returns, if it
+// reaches the client as a protocol error, and where it comes from.
+func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Kind, token.Pos) {
 	errVal := ret.Results[len(ret.Results)-1]
 	sources := argflow.Sources(errVal)
 	if h.Kind == sdk.Typed && !c.allProtocolErrors(sources) {
 		// The SDK turns every other error into a tool error.
-		return nil
+		return None, token.NoPos
 	}
 	switch o := c.join(sources, 0, false); {
 	case o.kind == ToolError:
-		return &Return{Handler: h, Ret: ret, Kind: ToolError, Site: ret.Pos()}
+		return ToolError, ret.Pos()
 	case o.kind != None:
-		return &Return{Handler: h, Ret: ret, Kind: o.kind, Site: o.site}
+		return o.kind, o.site
 	}
-	return nil
+	return None, token.NoPos
 }
 
 // allProtocolErrors reports whether every non-nil source is a value of

@@ -1,5 +1,4 @@
-// Package handlers defines an Analyzer that finds the MCP tool handlers of
-// a package, and the functions whose errors those handlers forward.
+// Package handlers finds the MCP tool handlers of a package, and the functions whose errors those handlers forward.
 //
 // A handler is found by its signature (a raw go-sdk ToolHandler, a typed
 // ToolHandlerFor, an mcp-go ToolHandlerFunc), wherever it is defined:
@@ -18,10 +17,8 @@ package handlers
 
 import (
 	"go/types"
-	"reflect"
 	"slices"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/passes/config"
@@ -29,22 +26,6 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
-
-// Analyzer finds tool handlers, knowing no user-supplied functions.
-var Analyzer = New(&config.Functions{})
-
-// New returns an analyzer that finds tool handlers, knowing the user's
-// functions in funcs, which it reads when it runs (after flag parsing).
-func New(funcs *config.Functions) *analysis.Analyzer {
-	return &analysis.Analyzer{
-		Name:       "mcphandlers",
-		Doc:        "find MCP tool handlers and the functions whose errors they forward",
-		URL:        "https://github.com/mcperrlint/mcperrlint",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs) },
-		Requires:   []*analysis.Analyzer{mcpssa.Analyzer},
-		ResultType: reflect.TypeFor[*Result](),
-	}
-}
 
 // Result lists a package's handlers in source order.
 type Result struct {
@@ -80,11 +61,9 @@ type Handler struct {
 // Forwarded reports whether h is reached only through other handlers.
 func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) > 0 }
 
-func run(pass *analysis.Pass, funcs *config.Functions) (any, error) {
-	prog := pass.ResultOf[mcpssa.Analyzer].(*mcpssa.Result)
-	if prog == nil {
-		return (*Result)(nil), nil
-	}
+// Find returns the tool handlers of the package whose SSA form prog is,
+// knowing the user's functions in funcs.
+func Find(prog *mcpssa.Result, funcs *config.Functions) *Result {
 	f := &finder{ssa: prog, funcs: funcs, byFunc: make(map[*ssa.Function]*Handler)}
 	f.findBySignature()
 	f.findByRegistration()
@@ -96,7 +75,7 @@ func run(pass *analysis.Pass, funcs *config.Functions) (any, error) {
 			res.Handlers = append(res.Handlers, h)
 		}
 	}
-	return res, nil
+	return res
 }
 
 type finder struct {

@@ -1,12 +1,16 @@
-// Package mcpssa defines an Analyzer that builds the SSA form of the
-// packages where mcperrlint has work: those that can see an MCP SDK, and
-// those of the module being analyzed, whose helpers tool handlers may call.
+// Package mcpssa builds the SSA form of the packages where mcperrlint has
+// work: those that can see an MCP SDK, and those of the module being
+// analyzed, whose helpers tool handlers may call.
 //
-// It plays the part of x/tools' buildssa for mcperrlint, with two
-// differences: it builds nothing for other packages (the standard library,
-// and dependencies that import no SDK: most of a build), and it turns a
-// panic in the SSA builder into an error naming the package instead of
-// crashing the driver.
+// It plays the part of x/tools' buildssa for mcperrlint, with three
+// differences. It builds nothing for other packages (the standard library,
+// and dependencies that import no SDK: most of a build). It turns a panic
+// in the SSA builder into an error naming the package instead of crashing
+// the driver. And it is a function, not an Analyzer: drivers keep every
+// analyzer's result until the whole run ends (go/analysis/checker clears
+// them only then), so SSA passed between analyzers would hold the SSA of
+// every package at once. Built and dropped within one pass, it is garbage
+// as soon as the pass returns.
 package mcpssa
 
 import (
@@ -15,7 +19,6 @@ import (
 	"go/build"
 	"go/types"
 	"path/filepath"
-	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -24,17 +27,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
-// Analyzer builds SSA for packages that use an MCP SDK.
-var Analyzer = &analysis.Analyzer{
-	Name:       "mcpssa",
-	Doc:        "build SSA form for packages that use an MCP SDK",
-	URL:        "https://github.com/mcperrlint/mcperrlint",
-	Run:        run,
-	ResultType: reflect.TypeFor[*Result](),
-}
-
-// Result is the SSA form of one package. A nil *Result means the package
-// holds no tool handlers and no helpers worth summarizing.
+// Result is the SSA form of one package.
 type Result struct {
 	Pkg *ssa.Package
 
@@ -47,10 +40,12 @@ type Result struct {
 	SDKs []*sdk.Binding
 }
 
-func run(pass *analysis.Pass) (res any, err error) {
+// Build returns the SSA form of the package pass analyzes, or nil when
+// the package holds no tool handlers and no helpers worth summarizing.
+func Build(pass *analysis.Pass) (res *Result, err error) {
 	bindings := sdk.Bind(pass.Pkg)
 	if len(bindings) == 0 && !(inAnalyzedModule(pass) && hasResults(pass.Files)) {
-		return (*Result)(nil), nil
+		return nil, nil
 	}
 	defer func() {
 		if r := recover(); r != nil {
