@@ -89,7 +89,14 @@ func (f *fixer) importedName(spec *ast.ImportSpec) *types.PkgName {
 // importUses returns the positions where the file refers to each imported
 // package name.
 func (f *fixer) importUses() map[*types.PkgName][]token.Pos {
+	if uses, ok := f.fixContext.importUses[f.file]; ok {
+		return uses
+	}
 	uses := make(map[*types.PkgName][]token.Pos)
+	if f.fixContext.importUses == nil {
+		f.fixContext.importUses = make(map[*ast.File]map[*types.PkgName][]token.Pos)
+	}
+	f.fixContext.importUses[f.file] = uses
 	ast.Inspect(f.file, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if pn, ok := f.pass.TypesInfo.Uses[id].(*types.PkgName); ok {

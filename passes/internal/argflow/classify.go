@@ -121,7 +121,7 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		}
 		return f.summarized(c, Class{}) // a function literal
 	}
-	full := callee.FullName()
+	key := keyOf(callee)
 	ops := Operands(c)
 	class := Class{Callee: callee}
 
@@ -143,7 +143,7 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		}
 	}
 
-	if d, ok := decoders[full]; ok && d.data < len(ops) && d.target < len(ops) {
+	if d, ok := decoderKeys[key]; ok && d.data < len(ops) && d.target < len(ops) {
 		if f.Taint(ops[d.data])&ArgValue != 0 {
 			class.Kind, class.Target = Decode, ops[d.target]
 		}
@@ -169,18 +169,18 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 			return class
 		}
 	}
-	if errorConstructors[full] {
+	if errorConstructorKeys[key] {
 		class.Kind = ErrorConstructor
 		return class
 	}
 	sig := callee.Signature()
-	if validators[full] || (sig.Recv() != nil && validatorMethods[callee.Name()] && returnsError(sig)) {
+	if validatorKeys[key] || (sig.Recv() != nil && validatorMethods[callee.Name()] && returnsError(sig)) {
 		if f.operandTaint(c)&ArgValue != 0 {
 			class.Kind = Validate
 		}
 		return class
 	}
-	if callee.Pkg() != nil && isPure(callee.Pkg().Path(), full) {
+	if isPure(key) {
 		class.Kind, class.Operands = Pure, f.operandTaint(c)
 		return class
 	}

@@ -116,7 +116,7 @@ func mayBeNil(v ssa.Value) bool {
 			return true
 		case *ssa.Call, *ssa.Alloc:
 			if _, ok := src.Type().Underlying().(*types.Interface); ok {
-				if c, _ := CallOf(src); c != nil && errorConstructors[fullName(c)] {
+				if c, _ := CallOf(src); c != nil && isErrorConstructor(c) {
 					continue // errors.New and fmt.Errorf never return nil
 				}
 				return true
@@ -128,12 +128,10 @@ func mayBeNil(v ssa.Value) bool {
 	return false
 }
 
-// fullName returns the callee's FullName, or "".
-func fullName(c *ssa.Call) string {
-	if fn := Callee(c.Common()); fn != nil {
-		return fn.FullName()
-	}
-	return ""
+// isErrorConstructor reports whether c calls one of errorConstructors.
+func isErrorConstructor(c *ssa.Call) bool {
+	fn := Callee(c.Common())
+	return fn != nil && errorConstructorKeys[keyOf(fn)]
 }
 
 // reachingStores returns the values stored into a by the last store

@@ -1,7 +1,14 @@
 package argflow
 
+import (
+	"go/types"
+	"strings"
+)
+
 // This file is the library knowledge of the argument tracker, as data.
-// Functions are named as types.Func.FullName prints them.
+// Functions are named as types.Func.FullName prints them; lookups go
+// through funcKey, since Classify runs on every call and FullName builds
+// a new string each time.
 
 // decoders maps functions that turn argument data into Go values to the
 // operand positions of the data and of the target pointer (receiver = 0
@@ -89,13 +96,13 @@ var pureFuncs = map[string]bool{
 	"path/filepath.Localize": true,
 }
 
-// isPure reports whether the function or method named full (a FullName) in
-// package path computes its results from its operands alone.
-func isPure(path, full string) bool {
-	if pureFuncs[full] {
+// isPure reports whether the function or method k computes its results
+// from its operands alone.
+func isPure(k funcKey) bool {
+	if pureFuncKeys[k] {
 		return true
 	}
-	return purePackages[path] && !impureInPurePackages[full]
+	return purePackages[k.pkg] && !impureKeys[k]
 }
 
 // errorConstructors create a new error from a message.
@@ -110,3 +117,62 @@ var errorConstructors = map[string]bool{
 	"github.com/pkg/errors.WithStack":   true,
 	"errors.Join":                       true,
 }
+
+// A funcKey names a function or method by its parts, as FullName prints
+// them: the package path, for a method the receiver's type name and
+// whether it is a pointer, and the name.
+type funcKey struct {
+	pkg, recv, name string
+	ptr             bool
+}
+
+// keyOf returns fn's key, built from strings fn already holds.
+func keyOf(fn *types.Func) funcKey {
+	k := funcKey{name: fn.Name()}
+	if fn.Pkg() != nil {
+		k.pkg = fn.Pkg().Path()
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			k.ptr, t = true, p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			k.recv = n.Obj().Name()
+		}
+	}
+	return k
+}
+
+// parseKey returns the key of the function FullName prints as full:
+// "path.Func", "(path.Type).Method" or "(*path.Type).Method".
+func parseKey(full string) funcKey {
+	var k funcKey
+	if rest, ok := strings.CutPrefix(full, "("); ok {
+		typ, name, _ := strings.Cut(rest, ").")
+		typ, k.ptr = strings.CutPrefix(typ, "*")
+		dot := strings.LastIndexByte(typ, '.')
+		k.pkg, k.recv, k.name = typ[:dot], typ[dot+1:], name
+		return k
+	}
+	dot := strings.LastIndexByte(full, '.')
+	k.pkg, k.name = full[:dot], full[dot+1:]
+	return k
+}
+
+// keyed returns table with its names parsed into keys.
+func keyed[V any](table map[string]V) map[funcKey]V {
+	m := make(map[funcKey]V, len(table))
+	for full, v := range table {
+		m[parseKey(full)] = v
+	}
+	return m
+}
+
+var (
+	decoderKeys          = keyed(decoders)
+	validatorKeys        = keyed(validators)
+	errorConstructorKeys = keyed(errorConstructors)
+	pureFuncKeys         = keyed(pureFuncs)
+	impureKeys           = keyed(impureInPurePackages)
+)
