@@ -44,7 +44,7 @@ type Result struct {
 // the package holds no tool handlers and no helpers worth summarizing.
 func Build(pass *analysis.Pass) (res *Result, err error) {
 	bindings := sdk.Bind(pass.Pkg)
-	if len(bindings) == 0 && !(inAnalyzedModule(pass) && hasResults(pass.Files)) {
+	if !worthBuilding(pass, bindings) {
 		return nil, nil
 	}
 	defer func() {
@@ -91,6 +91,18 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 		}
 	}
 	return &Result{Pkg: ssapkg, SrcFuncs: funcs, SDKs: bindings}, nil
+}
+
+// worthBuilding reports whether the package can hold tool handlers or
+// helpers whose summaries matter: in the module being analyzed, any package
+// that sees an SDK or declares functions with results; elsewhere, packages
+// that see an SDK, except the SDKs' own, whose behavior the descriptors
+// give (mcp-go's server package sees its mcp package).
+func worthBuilding(pass *analysis.Pass, bindings []*sdk.Binding) bool {
+	if inAnalyzedModule(pass) {
+		return len(bindings) > 0 || hasResults(pass.Files)
+	}
+	return len(bindings) > 0 && !sdk.InSDK(pass.Pkg.Path())
 }
 
 // inAnalyzedModule reports whether the package belongs to code being

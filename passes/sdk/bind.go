@@ -262,3 +262,15 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
+// InSDK reports whether the package at path belongs to one of the SDKs
+// themselves: its behavior is what the descriptors describe.
+func InSDK(path string) bool {
+	path = unvendor(path)
+	for _, d := range Descriptors {
+		if path == d.Module || strings.HasPrefix(path, d.Module+"/") {
+			return true
+		}
+	}
+	return false
+}
