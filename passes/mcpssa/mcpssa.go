@@ -95,12 +95,13 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 
 // worthBuilding reports whether the package can hold tool handlers or
 // helpers whose summaries matter: in the module being analyzed, any package
-// that sees an SDK or declares functions with results; elsewhere, packages
-// that see an SDK, except the SDKs' own, whose behavior the descriptors
-// give (mcp-go's server package sees its mcp package).
+// that sees an SDK, or that declares functions with results in a build
+// that may hold an SDK; elsewhere, packages that see an SDK, except the
+// SDKs' own, whose behavior the descriptors give (mcp-go's server package
+// sees its mcp package).
 func worthBuilding(pass *analysis.Pass, bindings []*sdk.Binding) bool {
 	if inAnalyzedModule(pass) {
-		return len(bindings) > 0 || hasResults(pass.Files)
+		return len(bindings) > 0 || hasResults(pass.Files) && sdkMayBeInBuild(pass)
 	}
 	return len(bindings) > 0 && !sdk.InSDK(pass.Pkg.Path())
 }
