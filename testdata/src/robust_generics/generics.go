@@ -65,6 +65,16 @@ func register(s *mcp.Server) {
 		}
 		return &mcp.CallToolResult{}, nil
 	}))
+	// A forwarded literal inside another literal is named after the
+	// declared function around both.
+	s.AddTool(&mcp.Tool{Name: "nested"}, func() mcp.ToolHandler {
+		return boundWrapper(func(ctx context.Context, a args) (*mcp.CallToolResult, error) {
+			if a.Days > 365 {
+				return nil, errors.New("days must be at most 365") // want "function literal in `register` returns an argument validation error as a protocol error \\(a tool handler forwards it\\)"
+			}
+			return &mcp.CallToolResult{}, nil
+		})
+	}())
 }
 
 // A generic function that is a handler by signature once instantiated.
