@@ -30,12 +30,9 @@ func TestCaseFamilies(t *testing.T) {
 		"negative_lookalike", "fix_imports",
 		"regression_defer_result_slots", "regression_fix_last_read", "regression_fix_sdk_name", "ignore_directive",
 	}
-	for _, family := range families {
-		t.Run(family, func(t *testing.T) {
-			t.Parallel()
-			analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, family)
-		})
-	}
+	// One run for all families: each run loads the standard library from
+	// source (the analyzer has facts), which costs more than the cases.
+	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
 }
 
 // TestToolErrors checks that -tool-errors adds tool-error reports, and

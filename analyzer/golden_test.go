@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,32 +23,31 @@ func TestGoldenFilesAreFixed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	families := make(map[string]bool)
+	var families []string
 	for _, g := range goldens {
-		families[filepath.Base(filepath.Dir(g))] = true
+		if f := filepath.Base(filepath.Dir(g)); !slices.Contains(families, f) {
+			families = append(families, f)
+		}
 	}
 	if len(families) == 0 {
 		t.Fatal("no golden files found")
 	}
-	for family := range families {
-		t.Run(family, func(t *testing.T) {
-			t.Parallel()
-			gopath := fixedCopy(t, src, family)
-			cfg := &packages.Config{
-				Mode: packages.LoadAllSyntax,
-				Dir:  gopath,
-				Env:  gopathEnv(gopath),
-			}
-			assertFixedAndClean(t, cfg, family)
-		})
+	// One load for all families: each loads the standard library from
+	// source, which costs more than the cases.
+	gopath := fixedCopy(t, src, families...)
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  gopath,
+		Env:  gopathEnv(gopath),
 	}
+	assertFixedAndClean(t, cfg, families...)
 }
 
-// assertFixedAndClean loads pattern, fails on any load or type error, and
-// fails if the analyzer still has a fix to offer.
-func assertFixedAndClean(t *testing.T, cfg *packages.Config, pattern string) {
+// assertFixedAndClean loads patterns, fails on any load or type error,
+// and fails if the analyzer still has a fix to offer.
+func assertFixedAndClean(t *testing.T, cfg *packages.Config, patterns ...string) {
 	t.Helper()
-	pkgs, err := packages.Load(cfg, pattern)
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,16 +101,19 @@ func applyGoldens(t *testing.T, dir string) {
 	}
 }
 
-// fixedCopy makes a GOPATH holding the SDK stubs and family, with each
-// file replaced by its golden version.
-func fixedCopy(t *testing.T, src, family string) string {
+// fixedCopy makes a GOPATH holding the SDK stubs and the families, with
+// each file replaced by its golden version.
+func fixedCopy(t *testing.T, src string, families ...string) string {
 	t.Helper()
 	gopath := t.TempDir()
-	for _, dir := range []string{"github.com", family} {
-		if err := os.CopyFS(filepath.Join(gopath, "src", dir), os.DirFS(filepath.Join(src, dir))); err != nil {
+	if err := os.CopyFS(filepath.Join(gopath, "src", "github.com"), os.DirFS(filepath.Join(src, "github.com"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, family := range families {
+		if err := os.CopyFS(filepath.Join(gopath, "src", family), os.DirFS(filepath.Join(src, family))); err != nil {
 			t.Fatal(err)
 		}
+		applyGoldens(t, filepath.Join(gopath, "src", family))
 	}
-	applyGoldens(t, filepath.Join(gopath, "src", family))
 	return gopath
 }

@@ -41,12 +41,8 @@ import (
 // // want comments, fixes against the goldens (which
 // TestGoldenFilesAreFixed also type-checks).
 func TestRobustFamilies(t *testing.T) {
-	for _, family := range []string{"robust_shapes", "robust_odd", "robust_generics", "robust_mcpgo"} {
-		t.Run(family, func(t *testing.T) {
-			t.Parallel()
-			analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, family)
-		})
-	}
+	families := []string{"robust_shapes", "robust_odd", "robust_generics", "robust_mcpgo"}
+	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
 }
 
 // TestRobustRegressions holds the analyzer to the README on the cases the
