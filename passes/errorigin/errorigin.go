@@ -1,6 +1,6 @@
 // Package errorigin defines an Analyzer that classifies, for each return
-// statement of each MCP tool handler, where the returned error comes from and whether it reaches the
-// client as a JSON-RPC protocol error.
+// statement of each MCP tool handler, where the returned error comes from
+// and whether it reaches the client as a JSON-RPC protocol error.
 //
 // It reports nothing itself: the mcperrlint analyzer decides, from its
 // configuration, which classified returns to report.

@@ -1,4 +1,5 @@
-// Package handlers finds the MCP tool handlers of a package, and the functions whose errors those handlers forward.
+// Package handlers finds the MCP tool handlers of a package, and the
+// functions whose errors those handlers forward.
 //
 // A handler is found by its signature (a raw go-sdk ToolHandler, a typed
 // ToolHandlerFor, an mcp-go ToolHandlerFunc), wherever it is defined:
