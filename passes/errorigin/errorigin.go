@@ -134,7 +134,7 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 	}
 	hs := handlers.Find(prog, funcs)
 	res := &Result{SDKs: prog.SDKs}
-	s := newSummarizer(pass, hs, funcs)
+	s := newSummarizer(pass, prog, hs, funcs)
 	for _, h := range hs.Handlers {
 		sdks := []*sdk.Binding{h.SDK}
 		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}

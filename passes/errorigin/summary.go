@@ -12,6 +12,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -122,11 +123,11 @@ type summarizer struct {
 	imported map[*types.Func]*Summary
 }
 
-func newSummarizer(pass *analysis.Pass, hs *handlers.Result, funcs *config.Functions) *summarizer {
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, hs *handlers.Result, funcs *config.Functions) *summarizer {
 	s := &summarizer{
 		pass:     pass,
-		pkg:      hs.SSA.Pkg,
-		sdks:     hs.SSA.SDKs,
+		pkg:      prog.Pkg,
+		sdks:     prog.SDKs,
 		funcs:    funcs,
 		handlers: make(map[*ssa.Function]*handlers.Handler),
 		local:    make(map[*ssa.Function]*Summary),

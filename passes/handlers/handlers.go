@@ -31,7 +31,6 @@ import (
 // Result lists a package's handlers in source order.
 type Result struct {
 	Handlers []*Handler
-	SSA      *mcpssa.Result
 }
 
 // A Handler is a function whose returned error reaches an MCP client.
@@ -70,7 +69,7 @@ func Find(prog *mcpssa.Result, funcs *config.Functions) *Result {
 	f.findByRegistration()
 	f.findForwarded()
 
-	res := &Result{SSA: prog}
+	res := &Result{}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
