@@ -132,9 +132,10 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 	if prog == nil || err != nil {
 		return &Result{}, err
 	}
-	hs := handlers.Find(prog, funcs)
+	s := newSummarizer(pass, prog, funcs)
+	hs := handlers.Find(prog, funcs, s)
+	s.setHandlers(hs)
 	res := &Result{SDKs: prog.SDKs}
-	s := newSummarizer(pass, prog, hs, funcs)
 	for _, h := range hs.Handlers {
 		sdks := []*sdk.Binding{h.SDK}
 		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}
@@ -280,12 +281,28 @@ func (c *classifier) allProtocolErrors(sources []ssa.Value) bool {
 		if k, ok := src.(*ssa.Const); ok && k.IsNil() {
 			continue
 		}
-		if _, ok := c.protocolError(src.Type()); !ok {
+		if _, ok := c.protocolError(src.Type()); !ok && !c.returnsProtocolError(src) {
 			return false
 		}
 		any = true
 	}
 	return any
+}
+
+// returnsProtocolError reports whether v is the error result of a call to
+// a function whose summary says it returns only protocol error values
+// (decodeArgs returning &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams}).
+func (c *classifier) returnsProtocolError(v ssa.Value) bool {
+	call, _ := argflow.CallOf(v)
+	if call == nil {
+		return false
+	}
+	fn := call.Common().StaticCallee()
+	if fn == nil {
+		return false
+	}
+	sum := c.s.summaryOf(fn)
+	return sum != nil && !sum.Handler && sum.pick(c.flow.ArgTaints(call.Common())).Protocol
 }
 
 func (c *classifier) protocolError(t types.Type) (sdk.ProtocolError, bool) {
@@ -381,19 +398,34 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	case argflow.Summarized:
 		return c.summaryOrigin(call, depth)
 	}
+	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
+		if c.summarizing() {
+			return origin{kind: ToolError}
+		}
+		return origin{forwarded: true}
+	}
 	// An error built from, or by a helper given, other errors keeps their
 	// origin: fmt.Errorf("...: %w", err), errors.Join, logAndReturn(err).
-	if wrapped, ok := c.wrappedOrigin(call, depth); ok {
-		return wrapped
-	}
+	wrapped, ok := c.wrappedOrigin(call, depth)
 	if class.Kind == argflow.ErrorConstructor {
-		return c.fresh(call.Block(), call.Pos())
+		// fmt.Errorf makes an error even when what it wraps is nil: in a
+		// helper (logAndReturnError(msg, err)), its caller's conditions
+		// tell what that error means when it passes nil.
+		if !ok || wrapped.nilValue {
+			return c.fresh(call.Block(), call.Pos())
+		}
+		if c.summarizing() && wrapped.wraps != 0 {
+			var j joined
+			j.add(wrapped, true)
+			j.add(c.fresh(call.Block(), call.Pos()), true)
+			return j.result()
+		}
+	}
+	if ok {
+		return wrapped
 	}
 	if c.summarizing() {
 		return origin{kind: ToolError}
-	}
-	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
-		return origin{forwarded: true}
 	}
 	switch call.Common().Value.(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
@@ -414,17 +446,22 @@ func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 	if o.Kind != None {
 		j.add(origin{kind: o.Kind, site: c.s.site(fn, o)}, true)
 	}
-	if o.Fresh {
-		j.add(c.fresh(call.Block(), call.Pos()), true)
-	}
+	var wrapped joined
 	for _, i := range o.Wraps {
 		for _, arg := range argflow.Arg(common, i) {
 			for _, src := range argflow.Sources(arg) {
 				if isErrorValue(src) {
-					j.add(c.originOf(src, depth+1), true)
+					wrapped.add(c.originOf(src, depth+1), true)
 				}
 			}
 		}
+	}
+	if w := wrapped.result(); !w.nilValue {
+		j.add(w, true)
+	} else if o.Fresh {
+		// It makes a new error (of what it was given, nil here): the
+		// conditions of the call tell what that error means.
+		j.add(c.fresh(call.Block(), call.Pos()), true)
 	}
 	return j.result()
 }
@@ -483,6 +520,9 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 	kind := Validate
 	for _, cond := range conds {
 		t := c.flow.Taint(cond)
+		if t == 0 {
+			t = c.flow.LoopFailure(cond)
+		}
 		if t == 0 {
 			return origin{kind: ToolError}
 		}

@@ -37,6 +37,12 @@ type Summary struct {
 	// with each parameter that changes that, in parameter order. A
 	// method's receiver is parameter 0.
 	Outcomes []Outcome
+
+	// Forwards lists the function-typed parameters whose functions a raw
+	// tool handler of the function's package calls, returning their
+	// errors as its own (inventory.NewTool(tool, body)): a function
+	// passed there is checked like a handler in its own package.
+	Forwards []handlers.ForwardedParam
 }
 
 // AFact marks Summary as an analysis.Fact.
@@ -61,11 +67,19 @@ func (s *Summary) String() string {
 type Outcome struct {
 	Param int
 
-	// Kind is the origin of the errors the function makes itself: an
-	// argument kind when every such error is one, ToolError when one is
-	// not, None when it makes none (it never fails, or only passes on
+	// Kind is the origin of the errors the function makes itself: the
+	// strongest argument kind when one of its returns makes one (an
+	// argument error on some paths and an API failure on others is an
+	// argument error on those paths, and the fix that returns a tool
+	// error is right on every path), ToolError when it makes only other
+	// errors, None when it makes none (it never fails, or only passes on
 	// what it was given or fails for request-level reasons).
 	Kind Kind
+
+	// Protocol reports that every error it returns is a value of one of
+	// the SDK's protocol error types, which a typed go-sdk handler
+	// passes through when it returns the error as is.
+	Protocol bool
 
 	// Fresh reports that the function also makes an error whatever its
 	// parameters hold (errRequired("city")): the caller's own conditions
@@ -93,6 +107,9 @@ type Outcome struct {
 
 func (o Outcome) String() string {
 	s := "param " + itoa(o.Param) + ": " + o.Kind.String()
+	if o.Protocol {
+		s += " protocol"
+	}
 	if o.Fresh {
 		s += " fresh"
 	}
@@ -118,32 +135,56 @@ type summarizer struct {
 	sdks     []*sdk.Binding
 	funcs    *config.Functions
 	handlers map[*ssa.Function]*handlers.Handler
+	forwards map[*ssa.Function][]handlers.ForwardedParam
+	fixed    argflow.FixedMaps
 
 	local    map[*ssa.Function]*Summary // nil while being computed
 	imported map[*types.Func]*Summary
 }
 
-func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, hs *handlers.Result, funcs *config.Functions) *summarizer {
-	s := &summarizer{
+// newSummarizer returns a summarizer that knows no handlers yet: finding
+// them asks it what helpers do, and setHandlers then tells it which
+// functions are handlers.
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, funcs *config.Functions) *summarizer {
+	return &summarizer{
 		pass:     pass,
 		pkg:      prog.Pkg,
 		sdks:     prog.SDKs,
 		funcs:    funcs,
+		fixed:    argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs),
 		handlers: make(map[*ssa.Function]*handlers.Handler),
 		local:    make(map[*ssa.Function]*Summary),
 		imported: make(map[*types.Func]*Summary),
 	}
+}
+
+// setHandlers records the package's handlers. Summaries computed while
+// they were being found took every function for a helper; a handler's
+// summary says instead that it is one, so they are computed again.
+func (s *summarizer) setHandlers(hs *handlers.Result) {
 	for _, h := range hs.Handlers {
 		s.handlers[h.Fn] = h
 	}
-	return s
+	s.forwards = hs.Forwards
+	clear(s.local)
+}
+
+// FixedMaps implements handlers.Facts.
+func (s *summarizer) FixedMaps() argflow.FixedMaps { return s.fixed }
+
+// ForwardedParams implements handlers.Facts.
+func (s *summarizer) ForwardedParams(fn *ssa.Function) []handlers.ForwardedParam {
+	if sum := s.summaryOf(fn); sum != nil {
+		return sum.Forwards
+	}
+	return nil
 }
 
 // flow returns an argument tracker for fn that sees through summarized
 // calls.
 func (s *summarizer) flow(fn *ssa.Function, sdks []*sdk.Binding, seeds []*ssa.Parameter) *argflow.Func {
 	f := argflow.New(fn, sdks, s.funcs, seeds)
-	f.Summaries = s
+	f.Summaries, f.Fixed = s, s.fixed
 	return f
 }
 
@@ -192,10 +233,10 @@ func originFunc(fn *ssa.Function) *ssa.Function {
 // summarized (a recursive call).
 func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
 	fn = originFunc(fn)
-	// Functions of other packages are built from type information; other
-	// synthetic functions (wrappers, thunks) take other parameters than
-	// the function summarized.
-	if fn == nil || fn.Synthetic != "" && fn.Synthetic != fromTypeInfo {
+	// Synthetic functions with a body (wrappers, thunks, bound methods)
+	// take other parameters than the function summarized. Functions of
+	// other packages have no body here: they are built from types.
+	if fn == nil || fn.Synthetic != "" && fn.Blocks != nil {
 		return nil
 	}
 	if fn.Pkg != s.pkg {
@@ -229,20 +270,19 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
 	return sum
 }
 
-// fromTypeInfo is how go/ssa marks the functions of packages it builds
-// from type information alone: here, the imported packages.
-const fromTypeInfo = "from type information"
-
 // maxSeeded bounds the parameters summarized one by one.
 const maxSeeded = 8
 
 // summarize computes the summary of one function of this package.
 func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 	if h := s.handlers[fn]; h != nil {
-		return &Summary{Handler: h.Kind == sdk.Raw}
+		return &Summary{Handler: h.Kind == sdk.Raw, Forwards: s.forwards[fn]}
 	}
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
+		if fw := s.forwards[fn]; len(fw) > 0 {
+			return &Summary{Outcomes: []Outcome{{Param: -1}}, Forwards: fw}
+		}
 		return nil
 	}
 	errParams := make(map[*ssa.Parameter]int)
@@ -252,7 +292,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	base := s.outcome(fn, -1, errParams)
-	sum := &Summary{Outcomes: []Outcome{base}}
+	sum := &Summary{Outcomes: []Outcome{base}, Forwards: s.forwards[fn]}
 	seeded := 0
 	for i, p := range fn.Params {
 		if !s.seedable(p.Type()) || seeded == maxSeeded {
@@ -302,7 +342,9 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 	o := Outcome{Param: param}
 
 	var all joined
+	var best origin // the strongest argument origin of any return
 	var decisive token.Pos
+	protocol, anyErr := true, false
 	results := fn.Signature.Results()
 	hasErr := sdk.IsError(results.At(results.Len() - 1).Type())
 	for _, b := range fn.Blocks {
@@ -313,14 +355,20 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 		values := ret.Results
 		if hasErr {
 			values = values[:len(values)-1]
-			r := c.join(argflow.Sources(ret.Results[len(ret.Results)-1]), 0, false)
-			if r.kind > all.best.kind && r.kind != ToolError {
+			sources := argflow.Sources(ret.Results[len(ret.Results)-1])
+			r := c.join(sources, 0, false)
+			if r.kind > best.kind && r.kind != ToolError {
+				best = r
 				decisive = ret.Pos()
 				if !decisive.IsValid() {
 					decisive = r.site
 				}
 			}
 			all.add(r, false)
+			if !r.nilValue {
+				anyErr = true
+				protocol = protocol && c.allProtocolErrors(sources)
+			}
 		}
 		for _, v := range values {
 			if flow.Taint(v)&argflow.ArgValue != 0 {
@@ -328,9 +376,13 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 			}
 		}
 	}
-	r := all.result()
-	o.Kind, o.Fresh = r.kind, r.fresh
-	o.Wraps = bits(r.wraps)
+	// A return that mixes an argument error with another does not hide
+	// the helper's other returns, nor what it wraps and makes anew.
+	o.Kind, o.Fresh, o.Wraps = all.result().kind, all.fresh, bits(all.wraps)
+	if best.kind != None {
+		o.Kind = best.kind
+	}
+	o.Protocol = anyErr && protocol && o.Kind == InvalidParams
 	o.Fills = s.fills(fn, flow)
 	if decisive.IsValid() && o.Kind > ToolError {
 		o.pos = decisive
@@ -403,7 +455,7 @@ func (s *summarizer) exportFunc(fn *ssa.Function) {
 // standalone driver facts are not encoded, and must carry no position of
 // this package's file set all the same, for both drivers to agree.
 func (s *Summary) exported() *Summary {
-	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes)}
+	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes), Forwards: s.Forwards}
 	for i := range out.Outcomes {
 		out.Outcomes[i].pos = token.NoPos
 	}
@@ -413,7 +465,7 @@ func (s *Summary) exported() *Summary {
 // informative reports whether the summary tells a caller more than an
 // unknown function would.
 func (s *Summary) informative() bool {
-	if s.Handler {
+	if s.Handler || len(s.Forwards) > 0 {
 		return true
 	}
 	for _, o := range s.Outcomes {
@@ -425,7 +477,7 @@ func (s *Summary) informative() bool {
 }
 
 func (o Outcome) sameAs(p Outcome) bool {
-	return o.Kind == p.Kind && o.Fresh == p.Fresh && o.Values == p.Values &&
+	return o.Kind == p.Kind && o.Protocol == p.Protocol && o.Fresh == p.Fresh && o.Values == p.Values &&
 		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills)
 }
 

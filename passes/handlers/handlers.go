@@ -31,6 +31,40 @@ import (
 // Result lists a package's handlers in source order.
 type Result struct {
 	Handlers []*Handler
+
+	// Forwards lists, for each function of the package with a
+	// function-typed parameter that a raw handler calls and returns the
+	// error of, how it does so: the functions its callers pass there,
+	// in this package or another, are forwarded.
+	Forwards map[*ssa.Function][]ForwardedParam
+}
+
+// A ForwardedParam says that a raw tool handler calls the function held by
+// parameter Param of a wrapper and returns its error as its own.
+type ForwardedParam struct {
+	Param int
+	// SDK names the descriptor of the handler's SDK.
+	SDK string
+	// Args is how many arguments the handler passes in the call, and
+	// Seeds which of them hold argument values.
+	Args  int
+	Seeds []int
+	// ResultFlow reports that the handler also returns the call's tool
+	// result as its own.
+	ResultFlow bool
+}
+
+// Facts tells what the functions of other packages do with the functions
+// they are given, and what the project's own functions do with the
+// arguments.
+type Facts interface {
+	argflow.Summarizer
+	// ForwardedParams returns the ForwardedParam records of fn, a
+	// function of another package.
+	ForwardedParams(fn *ssa.Function) []ForwardedParam
+	// FixedMaps returns the package's maps that are never written after
+	// initialization.
+	FixedMaps() argflow.FixedMaps
 }
 
 // A Handler is a function whose returned error reaches an MCP client.
@@ -62,14 +96,18 @@ type Handler struct {
 func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) > 0 }
 
 // Find returns the tool handlers of the package whose SSA form prog is,
-// knowing the user's functions in funcs.
-func Find(prog *mcpssa.Result, funcs *config.Functions) *Result {
-	f := &finder{ssa: prog, funcs: funcs, byFunc: make(map[*ssa.Function]*Handler)}
+// knowing the user's functions in funcs and, through facts, what the
+// package's own helpers and other packages' wrappers do: whether a value
+// passed to a forwarded function holds argument values is decided with
+// the same summaries that classify the returns.
+func Find(prog *mcpssa.Result, funcs *config.Functions, facts Facts) *Result {
+	f := &finder{ssa: prog, funcs: funcs, facts: facts, byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
+	f.dropConvertedBodies()
 
-	res := &Result{}
+	res := &Result{Forwards: f.forwards}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -81,10 +119,20 @@ func Find(prog *mcpssa.Result, funcs *config.Functions) *Result {
 type finder struct {
 	ssa    *mcpssa.Result
 	funcs  *config.Functions
+	facts  Facts
 	byFunc map[*ssa.Function]*Handler
+
+	// bodies are the handlers found as tool bodies by their signature.
+	bodies map[*ssa.Function]bool
+
+	forwards map[*ssa.Function][]ForwardedParam
+
+	// foreign holds the stand-ins for other packages' raw handlers.
+	foreign map[paramKey]*Handler
 }
 
 func (f *finder) findBySignature() {
+	f.bodies = make(map[*ssa.Function]bool)
 	for _, fn := range f.ssa.SrcFuncs {
 		for _, b := range f.ssa.SDKs {
 			if shape, ok := b.MatchShape(fn.Signature); ok {
@@ -95,6 +143,50 @@ func (f *finder) findBySignature() {
 				f.byFunc[fn] = h
 				break
 			}
+			if fn.Parent() == nil && b.IsToolBody(fn.Signature) {
+				// Not Registered: a body forwarded in this package is
+				// named as such; one called from another is a handler.
+				f.byFunc[fn] = &Handler{Fn: fn, SDK: b, Kind: sdk.Raw, ResultForwarded: true}
+				f.bodies[fn] = true
+				break
+			}
+		}
+	}
+}
+
+// dropConvertedBodies keeps a tool body found by its signature only where
+// its errors can reach the client: it is used as a function value, or
+// called by a raw handler that returns its error, or never called in its
+// package (another package calls it). A body whose every caller here
+// handles its error (res, err := body(...); if err != nil { return
+// mcp.NewToolResultError(...), nil }) is a helper of those callers.
+func (f *finder) dropConvertedBodies() {
+	if len(f.bodies) == 0 {
+		return
+	}
+	called := make(map[*ssa.Function]bool)
+	used := make(map[*ssa.Function]bool)
+	for _, fn := range f.ssa.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				rands := instr.Operands(nil)
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if callee, ok := c.Common().Value.(*ssa.Function); ok && f.bodies[callee] {
+						called[callee] = true
+						rands = rands[1:] // the callee is not a use of its value
+					}
+				}
+				for _, op := range rands {
+					if g, ok := (*op).(*ssa.Function); ok && f.bodies[g] {
+						used[g] = true
+					}
+				}
+			}
+		}
+	}
+	for fn := range f.bodies {
+		if h := f.byFunc[fn]; called[fn] && !used[fn] && len(h.ForwardedBy) == 0 {
+			delete(f.byFunc, fn)
 		}
 	}
 }
@@ -123,7 +215,8 @@ func (f *finder) findByRegistration() {
 				if fn == nil || fn.Pkg != f.ssa.Pkg || !b.HasShape(fn.Signature, shape) {
 					continue
 				}
-				if f.byFunc[fn] == nil {
+				if f.byFunc[fn] == nil || f.bodies[fn] {
+					delete(f.bodies, fn)
 					h := &Handler{Fn: fn, SDK: b, Kind: shape.Kind, Registered: true, ResultForwarded: true}
 					if shape.Input {
 						h.Seeds = append(h.Seeds, inputParam(fn))
@@ -148,9 +241,11 @@ func (f *finder) eachCall(visit func(fn *ssa.Function, call *ssa.CallCommon)) {
 }
 
 // funcValue returns the function a value denotes, looking through
-// closures, conversions and the wrappers of method values, or nil.
+// closures, conversions, the wrappers of method values and calls of
+// factories that return one function literal (rawWrap(listThings(api))),
+// or nil.
 func funcValue(v ssa.Value) *ssa.Function {
-	for {
+	for depth := 0; depth < maxFactoryDepth; depth++ {
 		switch x := v.(type) {
 		case *ssa.Function:
 			if x.Origin() != nil {
@@ -170,17 +265,54 @@ func funcValue(v ssa.Value) *ssa.Function {
 			v = x.X
 		case *ssa.MakeInterface:
 			v = x.X
+		case *ssa.Call:
+			if v = factoryResult(x); v == nil {
+				return nil
+			}
 		default:
 			return nil
 		}
 	}
+	return nil
+}
+
+// maxFactoryDepth bounds the factories funcValue looks through.
+const maxFactoryDepth = 8
+
+// factoryResult returns the function value a call of a factory of the
+// same package returns on every path, or nil.
+func factoryResult(call *ssa.Call) ssa.Value {
+	fn := call.Call.StaticCallee()
+	if fn == nil || fn.Pkg != call.Parent().Pkg || fn.Blocks == nil || fn.Signature.Results().Len() != 1 {
+		return nil
+	}
+	var out ssa.Value
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok {
+			continue
+		}
+		srcs := argflow.Sources(ret.Results[0])
+		if len(srcs) != 1 || out != nil && out != srcs[0] {
+			return nil
+		}
+		out = srcs[0]
+	}
+	if _, ok := out.(*ssa.MakeClosure); !ok {
+		if _, ok := out.(*ssa.Function); !ok {
+			return nil
+		}
+	}
+	return out
 }
 
 // A forwardSite is a call in a raw handler whose error result the handler
 // returns as its own.
 type forwardSite struct {
+	// from is the handler; for a wrapper of another package, a stand-in
+	// with no function.
 	from       *Handler
-	call       *ssa.CallCommon
+	args       int   // how many arguments the call passes
 	seeds      []int // indexes of arguments holding argument values
 	resultFlow bool  // the handler also returns the call's first result
 }
@@ -191,10 +323,12 @@ type paramKey struct {
 	index int
 }
 
+// findForwarded iterates to a fixed point: forwarded functions forward in
+// turn, and seeds found later can add argument values to earlier sites.
+// Every round only adds handlers, seeds and forwarders, and turns typed
+// handlers raw, never back, so it converges.
 func (f *finder) findForwarded() {
-	// Iterate to a fixed point: forwarded functions forward in turn, and
-	// seeds found later can add argument values to earlier sites.
-	for round := 0; round < 8; round++ {
+	for {
 		changed := false
 		byParam := make(map[paramKey][]forwardSite)
 		for _, fn := range f.ssa.SrcFuncs {
@@ -202,16 +336,18 @@ func (f *finder) findForwarded() {
 			if h == nil || h.Kind != sdk.Raw {
 				continue
 			}
-			for _, site := range forwardSites(h, f.funcs) {
+			for _, site := range f.forwardSites(h) {
 				if key, ok := calledParam(h.Fn, site.call.Value); ok {
-					byParam[key] = append(byParam[key], site)
+					byParam[key] = append(byParam[key], site.forwardSite)
 				} else if target := site.call.StaticCallee(); target != nil {
-					changed = f.forward(funcValue(target), site) || changed
+					changed = f.forward(funcValue(target), site.forwardSite) || changed
 				}
 			}
 		}
+		f.recordForwards(byParam)
 		// A wrapper's function parameter is forwarded: the functions its
-		// callers pass there are.
+		// callers pass there are, in this package or, through facts,
+		// another.
 		f.eachCall(func(_ *ssa.Function, call *ssa.CallCommon) {
 			callee := call.StaticCallee()
 			if callee == nil {
@@ -228,10 +364,61 @@ func (f *finder) findForwarded() {
 					}
 				}
 			}
+			if callee.Pkg == f.ssa.Pkg || f.facts == nil {
+				return
+			}
+			for _, fp := range f.facts.ForwardedParams(callee) {
+				from := f.foreignHandler(callee, fp)
+				if from == nil || fp.Param >= len(call.Args) {
+					continue
+				}
+				if target := funcValue(call.Args[fp.Param]); target != nil {
+					site := forwardSite{from: from, args: fp.Args, seeds: fp.Seeds, resultFlow: fp.ResultFlow}
+					changed = f.forward(target, site) || changed
+				}
+			}
 		})
 		if !changed {
 			return
 		}
+	}
+}
+
+// foreignHandler returns the stand-in for the raw handler of another
+// package that forwards parameter fp.Param of wrapper, the same one each
+// time it is asked, or nil when this package cannot see that SDK.
+func (f *finder) foreignHandler(wrapper *ssa.Function, fp ForwardedParam) *Handler {
+	key := paramKey{wrapper, fp.Param}
+	if h, ok := f.foreign[key]; ok {
+		return h
+	}
+	var h *Handler
+	for _, b := range f.ssa.SDKs {
+		if b.Name == fp.SDK {
+			h = &Handler{SDK: b, Kind: sdk.Raw, Registered: true}
+		}
+	}
+	f.foreign[key] = h
+	return h
+}
+
+// recordForwards keeps, for the package's fact, the function parameters
+// its raw handlers forward.
+func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
+	f.forwards = make(map[*ssa.Function][]ForwardedParam)
+	for key, sites := range byParam {
+		if key.index < 0 || key.fn.Parent() != nil {
+			continue
+		}
+		for _, site := range sites {
+			f.forwards[key.fn] = append(f.forwards[key.fn], ForwardedParam{
+				Param: key.index, SDK: site.from.SDK.Name, Args: site.args,
+				Seeds: site.seeds, ResultFlow: site.resultFlow,
+			})
+		}
+	}
+	for _, fps := range f.forwards {
+		slices.SortFunc(fps, func(a, b ForwardedParam) int { return a.Param - b.Param })
 	}
 }
 
@@ -244,9 +431,16 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 	// Only a function that returns the tool result itself is checked like
 	// a handler: the fix for its errors belongs in it. A helper that
 	// returns only an error, or values and an error, is summarized, and
-	// reported at the handler's return that passes its error on.
+	// reported at the handler's return that passes its error on; so is
+	// one given an error (toolError(msg, err)), whose summary tells
+	// whether it passes that error on.
 	if results := target.Signature.Results(); results.Len() < 2 || !site.from.SDK.IsResultPointer(results.At(0).Type()) {
 		return false
+	}
+	for _, p := range target.Params {
+		if sdk.IsError(p.Type()) {
+			return false
+		}
 	}
 	h := f.byFunc[target]
 	changed := false
@@ -261,18 +455,14 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 		h.Kind, h.Registered = sdk.Raw, false
 		changed = true
 	}
-	known := false
-	for _, from := range h.ForwardedBy {
-		known = known || from == site.from
-	}
-	if !known {
+	if !slices.Contains(h.ForwardedBy, site.from) {
 		h.ForwardedBy = append(h.ForwardedBy, site.from)
 		h.ResultForwarded = h.ResultForwarded && site.resultFlow
 		changed = true
 	}
 	// A method reached through a method value takes its receiver as an
 	// extra first parameter that the call does not pass.
-	offset := len(target.Params) - len(site.call.Args)
+	offset := len(target.Params) - site.args
 	for _, i := range site.seeds {
 		if p := i + offset; p >= 0 && p < len(target.Params) && !slices.Contains(h.Seeds, target.Params[p]) {
 			h.Seeds = append(h.Seeds, target.Params[p])
@@ -282,10 +472,19 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 	return changed
 }
 
+// A localSite is a forwardSite in this package, with its call.
+type localSite struct {
+	forwardSite
+	call *ssa.CallCommon
+}
+
 // forwardSites returns the calls whose error result h returns unchanged.
-func forwardSites(h *Handler, funcs *config.Functions) []forwardSite {
-	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, funcs, h.Seeds)
-	var sites []forwardSite
+func (f *finder) forwardSites(h *Handler) []localSite {
+	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, f.funcs, h.Seeds)
+	if f.facts != nil {
+		flow.Summaries, flow.Fixed = f.facts, f.facts.FixedMaps()
+	}
+	var sites []localSite
 	seen := make(map[*ssa.Call]int)
 	for _, b := range h.Fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -299,7 +498,10 @@ func forwardSites(h *Handler, funcs *config.Functions) []forwardSite {
 		}
 		for _, src := range argflow.Sources(errVal) {
 			call, _ := argflow.CallOf(src)
-			if call == nil || flow.Classify(call.Common()).Kind != argflow.Other {
+			if call == nil {
+				continue
+			}
+			if k := flow.Classify(call.Common()).Kind; k != argflow.Other && k != argflow.Summarized {
 				continue
 			}
 			resultFlow := false
@@ -312,7 +514,7 @@ func forwardSites(h *Handler, funcs *config.Functions) []forwardSite {
 				sites[i].resultFlow = sites[i].resultFlow || resultFlow
 				continue
 			}
-			site := forwardSite{from: h, call: call.Common(), resultFlow: resultFlow}
+			site := localSite{forwardSite{from: h, args: len(call.Common().Args), resultFlow: resultFlow}, call.Common()}
 			for i, arg := range call.Common().Args {
 				if flow.Taint(arg)&argflow.ArgValue != 0 {
 					site.seeds = append(site.seeds, i)

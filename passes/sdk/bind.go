@@ -246,6 +246,30 @@ func (b *Binding) HasShape(sig *types.Signature, s Shape) bool {
 		IsError(results.At(results.Len()-1).Type())
 }
 
+// IsToolBody reports whether sig is that of a tool body: a function that is
+// no handler shape of its own but takes the SDK's call-tool request, as the
+// SDK passes it, among its parameters and returns exactly a result and an
+// error (dns.HandleQuery(ctx, req, cfg)). Nothing but a tool call makes
+// such a result from such a request, so its error reaches the client
+// unless its caller converts it, as a raw handler's does.
+func (b *Binding) IsToolBody(sig *types.Signature) bool {
+	results := sig.Results()
+	if sig.Variadic() || results.Len() != 2 || !b.IsResultPointer(results.At(0).Type()) || !IsError(results.At(1).Type()) {
+		return false
+	}
+	req := b.Request
+	if b.RequestByPointer {
+		req = types.NewPointer(req)
+	}
+	params := sig.Params()
+	for i := range params.Len() {
+		if types.Identical(params.At(i).Type(), req) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())

@@ -52,6 +52,11 @@ type Func struct {
 	// do, so that argument values and failures flow through helpers.
 	Summaries Summarizer
 
+	// Fixed, if set, holds the package-level maps of the package that
+	// nothing writes after its initialization: a lookup of an argument in
+	// one is an enum check.
+	Fixed FixedMaps
+
 	seeds map[*ssa.Parameter]bool
 	memo  map[ssa.Value]Taint
 	pdom  *postDominators
@@ -193,10 +198,15 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 		return ArgValue
 	case *ssa.Lookup: // x, ok := args[k]
 		if v.Index == 1 {
-			// A missing field of the arguments is a failed check; a
-			// key missing from the server's own map (s.items[args.ID])
-			// is the "not found" of a lookup, a business error.
+			// A missing field of the arguments is a failed check, and so
+			// is an argument missing from a fixed set of valid values; a
+			// key missing from the server's own data (s.items[args.ID],
+			// a cache, a session table) is the "not found" of a lookup,
+			// a business error.
 			if f.Taint(tuple.X)&ArgValue != 0 {
+				return CheckFailure
+			}
+			if f.Taint(tuple.Index)&ArgValue != 0 && f.isFixedMap(tuple.X) {
 				return CheckFailure
 			}
 			return f.Taint(tuple.X) & RequestLevel
@@ -211,7 +221,9 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 }
 
 // allocTaint: a local variable holds argument values when a decoder fills
-// it from argument data, or when argument values are stored into it.
+// it from argument data, or when argument values are stored into it or
+// into one of its fields or elements: an object built from the arguments
+// (&Parser{args: req.GetArguments()}) carries them.
 func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 	var t Taint
 	var visit func(v ssa.Value)
@@ -240,6 +252,14 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 				visit(ref)
 			case *ssa.ChangeType:
 				visit(ref)
+			case *ssa.FieldAddr:
+				if ref.X == v {
+					visit(ref)
+				}
+			case *ssa.IndexAddr:
+				if ref.X == v {
+					visit(ref)
+				}
 			}
 		}
 	}

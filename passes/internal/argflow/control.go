@@ -129,3 +129,46 @@ func (f *Func) ControlConditions(b *ssa.BasicBlock) []ssa.Value {
 	}
 	return conds
 }
+
+// LoopFailure returns the failure taints (DecodeFailure, CheckFailure) of
+// the branch conditions inside the loop whose header tests cond, or 0 when
+// cond is no loop's condition. A loop that tries parsers in turn and
+// returns on the first success (for _, layout := range layouts { if t,
+// err := time.Parse(layout, s); err == nil { return t, nil } }) falls
+// through to its exit only when every attempt failed: what follows the
+// loop exists because the argument failed every check.
+func (f *Func) LoopFailure(cond ssa.Value) Taint {
+	instr, ok := cond.(ssa.Instruction)
+	if !ok {
+		return 0
+	}
+	header := instr.Block()
+	if header == nil {
+		return 0
+	}
+	// The loop's blocks are those that reach a back edge into the header
+	// without passing through it.
+	inLoop := make(map[*ssa.BasicBlock]bool)
+	var walk func(b *ssa.BasicBlock)
+	walk = func(b *ssa.BasicBlock) {
+		if inLoop[b] || b == header {
+			return
+		}
+		inLoop[b] = true
+		for _, p := range b.Preds {
+			walk(p)
+		}
+	}
+	for _, p := range header.Preds {
+		if header.Dominates(p) {
+			walk(p)
+		}
+	}
+	var t Taint
+	for b := range inLoop {
+		if ifInstr, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			t |= f.Taint(ifInstr.Cond) & (DecodeFailure | CheckFailure)
+		}
+	}
+	return t
+}
