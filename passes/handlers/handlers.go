@@ -553,15 +553,34 @@ func calledParam(fn *ssa.Function, v ssa.Value) (paramKey, bool) {
 	return paramKey{}, false
 }
 
-// capturedParam finds the parameter of the enclosing function that a
-// closure's free variable captures, directly or through the variable's
-// cell.
+// capturedParam finds the parameter of an enclosing function that a
+// closure's free variable captures, directly, through the variable's cell,
+// or through the free variables of the closures in between
+// (HandlerFunc: func(any) mcp.ToolHandler { return func(ctx, req) { ...
+// handler(ctx, req, args) } }).
 func capturedParam(fn *ssa.Function, fv *ssa.FreeVar) (paramKey, bool) {
-	parent := fn.Parent()
-	index := slices.Index(fn.FreeVars, fv)
-	if parent == nil || index < 0 {
-		return paramKey{}, false
+	for depth := 0; depth < maxFactoryDepth; depth++ {
+		parent := fn.Parent()
+		index := slices.Index(fn.FreeVars, fv)
+		if parent == nil || index < 0 {
+			return paramKey{}, false
+		}
+		binding := closureBinding(parent, fn, index)
+		switch b := binding.(type) {
+		case *ssa.Parameter:
+			return paramKey{parent, paramIndex(parent, b)}, true
+		case *ssa.FreeVar:
+			fn, fv = parent, b
+		default:
+			return paramKey{}, false
+		}
 	}
+	return paramKey{}, false
+}
+
+// closureBinding returns what parent binds to free variable index of the
+// closure fn it makes: the value, or what is stored in the cell bound.
+func closureBinding(parent, fn *ssa.Function, index int) ssa.Value {
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
 			mc, ok := instr.(*ssa.MakeClosure)
@@ -576,10 +595,8 @@ func capturedParam(fn *ssa.Function, fv *ssa.FreeVar) (paramKey, bool) {
 					}
 				}
 			}
-			if p, ok := binding.(*ssa.Parameter); ok {
-				return paramKey{parent, paramIndex(parent, p)}, true
-			}
+			return binding
 		}
 	}
-	return paramKey{}, false
+	return nil
 }
