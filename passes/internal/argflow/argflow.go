@@ -304,7 +304,7 @@ func (f *Func) callTaint(call *ssa.Call, index int) Taint {
 			return c.Operands // a pure function of a check's outcome (errors.Is) carries it
 		}
 		if isErr {
-			if c.Operands&ArgValue == 0 {
+			if c.Operands&ArgValue == 0 || c.NotCheck {
 				return 0
 			}
 			return CheckFailure

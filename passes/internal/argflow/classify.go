@@ -43,6 +43,9 @@ type Class struct {
 	Target ssa.Value
 	// Operands is the union of the taints of the operands, for Pure.
 	Operands Taint
+	// NotCheck reports that a Pure call's error does not say that an
+	// operand is malformed (json.Marshal).
+	NotCheck bool
 	// Effect is the effect of a Summarized call, Targets the operands it
 	// decodes argument data into, and Wrapped the errors it wraps.
 	Effect  Effect
@@ -181,7 +184,7 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		return class
 	}
 	if isPure(key) {
-		class.Kind, class.Operands = Pure, f.operandTaint(c)
+		class.Kind, class.Operands, class.NotCheck = Pure, f.operandTaint(c), pureNotCheckKeys[key]
 		return class
 	}
 	return f.summarized(c, class)

@@ -75,8 +75,7 @@ var purePackages = map[string]bool{
 }
 
 // impureInPurePackages are the exceptions to purePackages: they read the
-// clock, the environment or the file system, or block, or their error is
-// not about their operands being malformed.
+// clock, the environment or the file system, or block.
 var impureInPurePackages = map[string]bool{
 	"time.Now": true, "time.Sleep": true, "time.After": true, "time.Tick": true,
 	"time.NewTimer": true, "time.NewTicker": true, "time.AfterFunc": true,
@@ -84,8 +83,12 @@ var impureInPurePackages = map[string]bool{
 	"fmt.Printf": true, "fmt.Print": true, "fmt.Println": true,
 	"fmt.Scan": true, "fmt.Scanf": true, "fmt.Scanln": true,
 	"fmt.Fscan": true, "fmt.Fscanf": true, "fmt.Fscanln": true,
-	// Marshaling parses nothing: its error (an unsupported type or
-	// value in the server's own data) says nothing of the arguments.
+}
+
+// pureNotChecks are pure functions whose error does not say that an
+// operand is malformed: marshaling parses nothing, and fails for an
+// unsupported type or value in the server's own data.
+var pureNotChecks = map[string]bool{
 	"encoding/json.Marshal": true, "encoding/json.MarshalIndent": true,
 	"(*encoding/json.Encoder).Encode": true,
 }
@@ -180,4 +183,5 @@ var (
 	errorConstructorKeys = keyed(errorConstructors)
 	pureFuncKeys         = keyed(pureFuncs)
 	impureKeys           = keyed(impureInPurePackages)
+	pureNotCheckKeys     = keyed(pureNotChecks)
 )

@@ -58,7 +58,13 @@ func listIssues(ctx context.Context, req *mcp.CallToolRequest, args map[string]a
 	if err != nil {
 		return nil, nil, fmt.Errorf("listing issues: %w", err)
 	}
-	return text(fmt.Sprint(issues)), nil, nil
+	// Marshaling what the arguments and the API gave fails for reasons of
+	// the server's own data: silent.
+	out, err := json.Marshal(map[string]any{"state": state, "issues": issues})
+	if err != nil {
+		return nil, nil, fmt.Errorf("failed to marshal response: %w", err)
+	}
+	return text(string(out)), nil, nil
 }
 
 func fetchIssues(ctx context.Context, state string, n int) ([]string, error) {
