@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 
@@ -115,7 +116,7 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *
 		URL:      categoryURL(r.Kind),
 	}
 	if r.Site.IsValid() && (r.Site < ret.Pos() || r.Site >= ret.End()) {
-		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteMessage[r.Kind]}}
+		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteNote(r)}}
 	}
 	fd := finding{diag: d}
 	if r.Handler.ResultForwarded {
@@ -131,11 +132,27 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *
 	return fd, true
 }
 
-var siteMessage = map[errorigin.Kind]string{
-	errorigin.Decode:        "the arguments are decoded here",
-	errorigin.Validate:      "the argument is checked here",
-	errorigin.InvalidParams: "the InvalidParams error is built here",
-	errorigin.ToolError:     "the error comes from here",
+// siteVerb says what happens at a return's site, by its kind.
+var siteVerb = map[errorigin.Kind]string{
+	errorigin.Decode:        "the arguments are decoded",
+	errorigin.Validate:      "the argument is checked",
+	errorigin.InvalidParams: "the InvalidParams error is built",
+	errorigin.ToolError:     "the error comes from",
+}
+
+// siteNote says where the error comes from; a site in a function of
+// another package is that function's declaration, and the note names the
+// line of its decisive return.
+func siteNote(r *errorigin.Return) string {
+	msg := siteVerb[r.Kind]
+	if r.Via == "" {
+		return msg + " here"
+	}
+	msg += " in `" + r.Via + "`"
+	if r.SiteLine > 0 {
+		msg += fmt.Sprintf(", at line %d", r.SiteLine)
+	}
+	return msg
 }
 
 func categoryURL(k errorigin.Kind) string {

@@ -85,8 +85,13 @@ type Return struct {
 	// Pos is the position of the statement's return keyword.
 	Pos  token.Pos
 	Kind Kind
-	// Site is where the decisive decode, check or construction happens.
-	Site token.Pos
+	// Site is where the decisive decode, check or construction happens,
+	// or, when that is in a function of another package, the declaration
+	// of that function (Via), and SiteLine the line of its decisive
+	// return: export data keeps the positions of declarations only.
+	Site     token.Pos
+	Via      string
+	SiteLine int
 }
 
 // A Handler is the function that holds a Return: a tool handler, or a
@@ -145,11 +150,11 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 			if !ok || len(ret.Results) == 0 || !sdk.IsError(ret.Results[len(ret.Results)-1].Type()) {
 				continue
 			}
-			if kind, site := c.classifyReturn(h, ret); kind != None {
+			if kind, o := c.classifyReturn(h, ret); kind != None {
 				if info == nil {
 					info = newHandler(h)
 				}
-				res.Returns = append(res.Returns, &Return{Handler: info, Pos: ret.Pos(), Kind: kind, Site: site})
+				res.Returns = append(res.Returns, &Return{Handler: info, Pos: ret.Pos(), Kind: kind, Site: o.site, Via: o.via, SiteLine: o.siteLine})
 			}
 		}
 	}
@@ -179,8 +184,12 @@ func (c *classifier) summarizing() bool { return c.errParams != nil }
 
 // origin is the classification of one source of an error value.
 type origin struct {
-	kind      Kind
-	site      token.Pos
+	kind Kind
+	site token.Pos
+	// via and siteLine locate the decisive return in a function of
+	// another package, whose declaration site is (see Return).
+	via      string
+	siteLine int
 	nilValue  bool // a nil constant: no error on this path
 	forwarded bool // a forwarded function's error, analyzed there
 	// requestLevel: created because of the request itself (an unknown
@@ -255,20 +264,20 @@ func (c *classifier) join(sources []ssa.Value, depth int, forwardedIsOther bool)
 
 // classifyReturn returns the kind of the error ret returns, if it
 // reaches the client as a protocol error, and where it comes from.
-func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Kind, token.Pos) {
+func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Kind, origin) {
 	errVal := ret.Results[len(ret.Results)-1]
 	sources := argflow.Sources(errVal)
 	if h.Kind == sdk.Typed && !c.allProtocolErrors(sources) {
 		// The SDK turns every other error into a tool error.
-		return None, token.NoPos
+		return None, origin{}
 	}
 	switch o := c.join(sources, 0, false); {
 	case o.kind == ToolError:
-		return ToolError, ret.Pos()
+		return ToolError, origin{site: ret.Pos()}
 	case o.kind != None:
-		return o.kind, o.site
+		return o.kind, o
 	}
-	return None, token.NoPos
+	return None, origin{}
 }
 
 // allProtocolErrors reports whether every non-nil source is a value of
@@ -444,7 +453,7 @@ func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common))
 	var j joined
 	if o.Kind != None {
-		j.add(origin{kind: o.Kind, site: c.s.site(fn, o)}, true)
+		j.add(c.s.outcomeOrigin(fn, o), true)
 	}
 	var wrapped joined
 	for _, i := range o.Wraps {

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -499,32 +500,38 @@ func (s *Summary) pick(args []argflow.Taint) Outcome {
 	return best
 }
 
-// site returns the position of the decisive return of an outcome of fn.
-// In another package it is the start of the line: the export data go vet
-// reads keeps no columns, and both drivers must say the same.
-func (s *summarizer) site(fn *ssa.Function, o Outcome) token.Pos {
+// outcomeOrigin returns the origin of the errors fn makes, by its
+// outcome o: at its decisive return in this package; in another, at its
+// declaration, with the line of the decisive return beside it, since the
+// export data go vet reads keeps the positions of declarations only and
+// both drivers must say the same.
+func (s *summarizer) outcomeOrigin(fn *ssa.Function, o Outcome) origin {
 	if o.pos.IsValid() {
-		return o.pos
+		return origin{kind: o.Kind, site: o.pos}
 	}
 	obj := originFunc(fn).Object()
-	if obj == nil || o.Line <= 0 {
-		return token.NoPos
+	if obj == nil {
+		return origin{kind: o.Kind}
 	}
-	tf := s.pass.Fset.File(obj.Pos())
-	if tf == nil {
-		return token.NoPos
+	via := obj.Name()
+	if obj.Pkg() != nil {
+		via = obj.Pkg().Name() + "." + via
 	}
-	if o.Line > tf.LineCount() {
-		// Export data keeps the lines of declarations only: stand in a
-		// file of the same name that has the line.
-		tf = s.pass.Fset.AddFile(tf.Name(), -1, o.Line)
-		lines := make([]int, o.Line)
-		for i := range lines {
-			lines[i] = i
+	if f, ok := obj.(*types.Func); ok {
+		if recv := f.Signature().Recv(); recv != nil {
+			via = types.TypeString(recv.Type(), (*types.Package).Name)
+			if strings.HasPrefix(via, "*") {
+				via = "(" + via + ")"
+			}
+			via += "." + obj.Name()
 		}
-		tf.SetLines(lines)
 	}
-	return tf.LineStart(o.Line)
+	// The start of the declaration's line: export data keeps no columns.
+	site := obj.Pos()
+	if tf := s.pass.Fset.File(site); tf != nil {
+		site = tf.LineStart(tf.Line(site))
+	}
+	return origin{kind: o.Kind, site: site, via: via, siteLine: o.Line}
 }
 
 func union(a, b []int) []int {
