@@ -491,12 +491,8 @@ func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
 	return j.result(), j.any
 }
 
-var errorInterface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-
-// isErrorValue reports whether v's type implements error.
-func isErrorValue(v ssa.Value) bool {
-	return types.Implements(v.Type(), errorInterface)
-}
+// isErrorValue reports whether v is an error.
+func isErrorValue(v ssa.Value) bool { return sdk.ImplementsError(v.Type()) }
 
 // invalidParams classifies an InvalidParams error built in block b: an
 // invalid-params finding whatever the cause, unless the request itself

@@ -272,8 +272,16 @@ func (b *Binding) IsToolBody(sig *types.Signature) bool {
 
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	return types.Identical(t, errorType)
 }
+
+// ImplementsError reports whether a value of type t is an error: the
+// error type, or a type that implements it (*jsonrpc.Error).
+func ImplementsError(t types.Type) bool {
+	return types.Implements(t, errorType.Underlying().(*types.Interface))
+}
+
+var errorType = types.Universe.Lookup("error").Type()
 
 func isContext(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)

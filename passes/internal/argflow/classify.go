@@ -4,6 +4,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // CallKind is what a call does with respect to the tool arguments.
@@ -78,7 +80,7 @@ func Operands(c *ssa.CallCommon) []ssa.Value {
 		ops = append(ops, c.Value)
 	}
 	ops = append(ops, c.Args...)
-	if n := len(ops); n > 0 {
+	if n := len(ops); n > 0 && c.Signature().Variadic() {
 		if elems, ok := varargs(ops[n-1]); ok {
 			ops = append(ops[:n-1], elems...)
 		}
@@ -87,14 +89,18 @@ func Operands(c *ssa.CallCommon) []ssa.Value {
 }
 
 // varargs recognizes the slice the SSA builder makes for the variadic
-// part of a call, new([n]T)[:], and returns the values stored into it.
+// part of a call, new([n]T)[:] (the last argument of a call of a variadic
+// function, not spread with ...), and returns the values stored into it.
 func varargs(v ssa.Value) ([]ssa.Value, bool) {
 	s, ok := v.(*ssa.Slice)
-	if !ok {
+	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
 		return nil, false
 	}
 	arr, ok := s.X.(*ssa.Alloc)
-	if !ok || arr.Comment != "varargs" {
+	if !ok {
+		return nil, false
+	}
+	if _, isArray := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array); !isArray {
 		return nil, false
 	}
 	var elems []ssa.Value
@@ -265,9 +271,5 @@ func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
 
 func returnsError(sig *types.Signature) bool {
 	r := sig.Results()
-	return r.Len() > 0 && isErrorType(r.At(r.Len()-1).Type())
-}
-
-func isErrorType(t types.Type) bool {
-	return types.Identical(t, types.Universe.Lookup("error").Type())
+	return r.Len() > 0 && sdk.IsError(r.At(r.Len()-1).Type())
 }
