@@ -44,6 +44,12 @@ type Summary struct {
 	// errors as its own (inventory.NewTool(tool, body)): a function
 	// passed there is checked like a handler in its own package.
 	Forwards []handlers.ForwardedParam
+
+	// Converts lists the function-typed parameters whose functions a raw
+	// tool handler of the function's package calls, turning their errors
+	// into tool errors (WithToolErrors(handler)): a handler given only
+	// there is correct whatever error it returns.
+	Converts []int
 }
 
 // AFact marks Summary as an analysis.Fact.
@@ -137,6 +143,7 @@ type summarizer struct {
 	funcs    *config.Functions
 	handlers map[*ssa.Function]*handlers.Handler
 	forwards map[*ssa.Function][]handlers.ForwardedParam
+	converts map[*ssa.Function][]int
 	fixed    argflow.FixedMaps
 
 	local    map[*ssa.Function]*Summary // nil while being computed
@@ -166,12 +173,20 @@ func (s *summarizer) setHandlers(hs *handlers.Result) {
 	for _, h := range hs.Handlers {
 		s.handlers[h.Fn] = h
 	}
-	s.forwards = hs.Forwards
+	s.forwards, s.converts = hs.Forwards, hs.Converts
 	clear(s.local)
 }
 
 // FixedMaps implements handlers.Facts.
 func (s *summarizer) FixedMaps() argflow.FixedMaps { return s.fixed }
+
+// ConvertedParams implements handlers.Facts.
+func (s *summarizer) ConvertedParams(fn *ssa.Function) []int {
+	if sum := s.summaryOf(fn); sum != nil {
+		return sum.Converts
+	}
+	return nil
+}
 
 // ForwardedParams implements handlers.Facts.
 func (s *summarizer) ForwardedParams(fn *ssa.Function) []handlers.ForwardedParam {
@@ -277,12 +292,12 @@ const maxSeeded = 8
 // summarize computes the summary of one function of this package.
 func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 	if h := s.handlers[fn]; h != nil {
-		return &Summary{Handler: h.Kind == sdk.Raw, Forwards: s.forwards[fn]}
+		return &Summary{Handler: h.Kind == sdk.Raw, Forwards: s.forwards[fn], Converts: s.converts[fn]}
 	}
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
-		if fw := s.forwards[fn]; len(fw) > 0 {
-			return &Summary{Outcomes: []Outcome{{Param: -1}}, Forwards: fw}
+		if len(s.forwards[fn]) > 0 || len(s.converts[fn]) > 0 {
+			return &Summary{Outcomes: []Outcome{{Param: -1}}, Forwards: s.forwards[fn], Converts: s.converts[fn]}
 		}
 		return nil
 	}
@@ -293,7 +308,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	base := s.outcome(fn, -1, errParams)
-	sum := &Summary{Outcomes: []Outcome{base}, Forwards: s.forwards[fn]}
+	sum := &Summary{Outcomes: []Outcome{base}, Forwards: s.forwards[fn], Converts: s.converts[fn]}
 	seeded := 0
 	for i, p := range fn.Params {
 		if !s.seedable(p.Type()) || seeded == maxSeeded {
@@ -456,7 +471,7 @@ func (s *summarizer) exportFunc(fn *ssa.Function) {
 // standalone driver facts are not encoded, and must carry no position of
 // this package's file set all the same, for both drivers to agree.
 func (s *Summary) exported() *Summary {
-	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes), Forwards: s.Forwards}
+	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes), Forwards: s.Forwards, Converts: s.Converts}
 	for i := range out.Outcomes {
 		out.Outcomes[i].pos = token.NoPos
 	}
@@ -466,7 +481,7 @@ func (s *Summary) exported() *Summary {
 // informative reports whether the summary tells a caller more than an
 // unknown function would.
 func (s *Summary) informative() bool {
-	if s.Handler || len(s.Forwards) > 0 {
+	if s.Handler || len(s.Forwards) > 0 || len(s.Converts) > 0 {
 		return true
 	}
 	for _, o := range s.Outcomes {

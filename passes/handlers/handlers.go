@@ -37,6 +37,12 @@ type Result struct {
 	// error of, how it does so: the functions its callers pass there,
 	// in this package or another, are forwarded.
 	Forwards map[*ssa.Function][]ForwardedParam
+
+	// Converts lists, for each function of the package with
+	// function-typed parameters that a raw handler calls without ever
+	// returning the call's error as its own, those parameters: a handler
+	// given only there returns tool errors.
+	Converts map[*ssa.Function][]int
 }
 
 // A ForwardedParam says that a raw tool handler calls the function held by
@@ -62,6 +68,9 @@ type Facts interface {
 	// ForwardedParams returns the ForwardedParam records of fn, a
 	// function of another package.
 	ForwardedParams(fn *ssa.Function) []ForwardedParam
+	// ConvertedParams returns the parameters of fn, a function of another
+	// package, whose functions' errors its raw handlers convert.
+	ConvertedParams(fn *ssa.Function) []int
 	// FixedMaps returns the package's maps that are never written after
 	// initialization.
 	FixedMaps() argflow.FixedMaps
@@ -105,9 +114,9 @@ func Find(prog *mcpssa.Result, funcs *config.Functions, facts Facts) *Result {
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
-	f.dropConvertedBodies()
+	f.dropConverted()
 
-	res := &Result{Forwards: f.forwards}
+	res := &Result{Forwards: f.forwards, Converts: f.converted}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -126,6 +135,10 @@ type finder struct {
 	bodies map[*ssa.Function]bool
 
 	forwards map[*ssa.Function][]ForwardedParam
+
+	// converted lists the function parameters whose errors the package's
+	// raw handlers turn into tool errors.
+	converted map[*ssa.Function][]int
 
 	// foreign holds the stand-ins for other packages' raw handlers.
 	foreign map[paramKey]*Handler
@@ -154,41 +167,121 @@ func (f *finder) findBySignature() {
 	}
 }
 
-// dropConvertedBodies keeps a tool body found by its signature only where
-// its errors can reach the client: it is used as a function value, or
-// called by a raw handler that returns its error, or never called in its
-// package (another package calls it). A body whose every caller here
-// handles its error (res, err := body(...); if err != nil { return
-// mcp.NewToolResultError(...), nil }) is a helper of those callers.
-func (f *finder) dropConvertedBodies() {
-	if len(f.bodies) == 0 {
-		return
+// dropConverted drops the handlers whose errors never reach the client
+// as they are:
+//   - a tool body found by its signature whose every caller here handles
+//     its error (res, err := body(...); if err != nil { return
+//     mcp.NewToolResultError(...), nil }): it is a helper of those callers;
+//   - a function with a handler's signature that is only ever given to
+//     wrappers that turn its errors into tool errors
+//     (s.AddTool(tool, WithToolErrors(handler))).
+//
+// A function used in any other way (registered, stored, called by a raw
+// handler that returns its error), or not used in its package at all, is
+// kept: another package may register it.
+func (f *finder) dropConverted() {
+	type use struct{ called, converted, other bool }
+	uses := make(map[*ssa.Function]*use)
+	for fn, h := range f.byFunc {
+		if h.Kind == sdk.Raw && (h.Registered || f.bodies[fn]) {
+			uses[fn] = new(use)
+		}
 	}
-	called := make(map[*ssa.Function]bool)
-	used := make(map[*ssa.Function]bool)
+	var valueUse func(u *use, v ssa.Value, instr ssa.Instruction)
+	valueUse = func(u *use, v ssa.Value, instr ssa.Instruction) {
+		switch instr := instr.(type) {
+		case *ssa.ChangeType, *ssa.MakeInterface, *ssa.MakeClosure:
+			for _, ref := range *instr.(ssa.Value).Referrers() {
+				valueUse(u, instr.(ssa.Value), ref)
+			}
+			return
+		case ssa.CallInstruction:
+			if i := slices.Index(instr.Common().Args, v); i >= 0 && f.converts(instr.Common(), i) {
+				u.converted = true
+				return
+			}
+		case *ssa.DebugRef:
+			return
+		}
+		u.other = true
+	}
 	for _, fn := range f.ssa.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				rands := instr.Operands(nil)
 				if c, ok := instr.(ssa.CallInstruction); ok {
-					if callee, ok := c.Common().Value.(*ssa.Function); ok && f.bodies[callee] {
-						called[callee] = true
+					if callee, ok := c.Common().Value.(*ssa.Function); ok && uses[callee] != nil {
+						uses[callee].called = true
 						rands = rands[1:] // the callee is not a use of its value
 					}
 				}
 				for _, op := range rands {
-					if g, ok := (*op).(*ssa.Function); ok && f.bodies[g] {
-						used[g] = true
+					if g, ok := (*op).(*ssa.Function); ok && uses[g] != nil {
+						valueUse(uses[g], g, instr)
 					}
 				}
 			}
 		}
 	}
-	for fn := range f.bodies {
-		if h := f.byFunc[fn]; called[fn] && !used[fn] && len(h.ForwardedBy) == 0 {
+	for fn, u := range uses {
+		h := f.byFunc[fn]
+		if len(h.ForwardedBy) > 0 || u.other {
+			continue
+		}
+		if u.converted || f.bodies[fn] && u.called {
 			delete(f.byFunc, fn)
 		}
 	}
+}
+
+// converts reports whether the function call passes in argument i is one
+// whose errors a raw handler turns into tool errors, in this package or,
+// by its fact, another.
+func (f *finder) converts(call *ssa.CallCommon, i int) bool {
+	callee := call.StaticCallee()
+	if callee == nil {
+		return false
+	}
+	callee = funcValue(callee)
+	if callee.Pkg == f.ssa.Pkg {
+		return slices.Contains(f.converted[callee], i)
+	}
+	return f.facts != nil && slices.Contains(f.facts.ConvertedParams(callee), i)
+}
+
+// recordConverted finds the function-typed parameters that a raw handler
+// calls without ever returning the call's error as its own.
+func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
+	f.converted = make(map[*ssa.Function][]int)
+	for _, fn := range f.ssa.SrcFuncs {
+		h := f.byFunc[fn]
+		if h == nil || h.Kind != sdk.Raw {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || !returnsError(call.Call.Signature()) {
+					continue
+				}
+				key, ok := calledParam(fn, call.Call.Value)
+				if !ok || key.index < 0 || key.fn.Parent() != nil || forwarded[key] != nil {
+					continue
+				}
+				if !slices.Contains(f.converted[key.fn], key.index) {
+					f.converted[key.fn] = append(f.converted[key.fn], key.index)
+				}
+			}
+		}
+	}
+	for _, ps := range f.converted {
+		slices.Sort(ps)
+	}
+}
+
+func returnsError(sig *types.Signature) bool {
+	r := sig.Results()
+	return r.Len() > 0 && sdk.IsError(r.At(r.Len()-1).Type())
 }
 
 // inputParam returns the parameter after the context and the request.
@@ -345,6 +438,7 @@ func (f *finder) findForwarded() {
 			}
 		}
 		f.recordForwards(byParam)
+		f.recordConverted(byParam)
 		// A wrapper's function parameter is forwarded: the functions its
 		// callers pass there are, in this package or, through facts,
 		// another.

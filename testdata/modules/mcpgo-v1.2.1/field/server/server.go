@@ -13,6 +13,7 @@ import (
 
 	"example.com/mcpgo121/field/dns"
 	"example.com/mcpgo121/field/helpers"
+	"example.com/mcpgo121/field/wrap"
 )
 
 var logger = log.Default()
@@ -47,6 +48,39 @@ func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config) {
 	s.AddTool(mcp.NewTool("parse"), parse)
 	s.AddTool(mcp.NewTool("provider"), provider)
 	s.AddTool(mcp.NewTool("session"), session)
+	s.AddTool(mcp.NewTool("wrapped"), wrap.WithToolErrors(wrapped))
+	s.AddTool(mcp.NewTool("recovered"), recoverErrors(recovered))
+}
+
+// Case 9: a wrapper of another package turns wrapped's plain errors into
+// tool errors: silent.
+func wrapped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name, err := req.RequireString("name")
+	if err != nil {
+		return nil, err
+	}
+	if len(name) > 64 {
+		return nil, fmt.Errorf("name is longer than 64 bytes")
+	}
+	return mcp.NewToolResultText(name), nil
+}
+
+// recoverErrors is this package's own converting wrapper.
+func recoverErrors(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := h(ctx, req)
+		if err != nil {
+			return mcp.NewToolResultErrorFromErr("tool failed", err), nil
+		}
+		return res, nil
+	}
+}
+
+func recovered(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if _, err := req.RequireInt("n"); err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText("ok"), nil
 }
 
 // Case 1: a helper whose error result is always nil is a correct return.
