@@ -498,6 +498,9 @@ func isErrorValue(v ssa.Value) bool { return sdk.ImplementsError(v.Type()) }
 // invalid-params finding whatever the cause, unless the request itself
 // is what is invalid.
 func (c *classifier) invalidParams(b *ssa.BasicBlock, site token.Pos) origin {
+	if c.flow.Unreachable(b) {
+		return origin{nilValue: true}
+	}
 	for _, cond := range c.flow.ControlConditions(b) {
 		if c.flow.Taint(cond)&argflow.RequestLevel != 0 {
 			return origin{requestLevel: true}
@@ -510,6 +513,9 @@ func (c *classifier) invalidParams(b *ssa.BasicBlock, site token.Pos) origin {
 // when every branch condition b depends on tests an argument value, and
 // request-level when one tests the request itself.
 func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
+	if c.flow.Unreachable(b) {
+		return origin{nilValue: true}
+	}
 	conds := c.flow.ControlConditions(b)
 	if len(conds) == 0 {
 		if c.summarizing() {

@@ -1,6 +1,10 @@
 package argflow
 
 import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -171,4 +175,87 @@ func (f *Func) LoopFailure(cond ssa.Value) Taint {
 		}
 	}
 	return t
+}
+
+// Unreachable reports whether block b cannot run, as equality tests of one
+// value against constants tell: b runs only on one branch of a test of x
+// against c, and every path to that test passed an earlier test of x
+// against c that decided the opposite (switch x { case "": return ... };
+// ...; if x != "" { ...; return }; return errors.New("unexpected state")).
+func (f *Func) Unreachable(b *ssa.BasicBlock) bool {
+	if f.pdom == nil {
+		f.pdom = computePostDominators(f.Fn)
+	}
+	pd := f.pdom.sets
+	for _, a := range f.Fn.Blocks {
+		if len(a.Succs) != 2 || a == b || pd[a.Index].has(b.Index) {
+			continue
+		}
+		ifInstr, ok := a.Instrs[len(a.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		x, c, eq, ok := equalityTest(ifInstr.Cond)
+		if !ok {
+			continue
+		}
+		for k, s := range a.Succs {
+			if !pd[s.Index].has(b.Index) {
+				continue
+			}
+			// b needs a's condition to be k == 0, so x == c to be want.
+			want := (k == 0) == eq
+			if decided, ok := dominatingTest(a, x, c); ok && decided != want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dominatingTest returns what an earlier test of x == c that every path
+// to block a passes decided, if there is one.
+func dominatingTest(a *ssa.BasicBlock, x ssa.Value, c *ssa.Const) (bool, bool) {
+	for d := a.Idom(); d != nil; d = d.Idom() {
+		ifInstr, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || len(d.Succs) != 2 {
+			continue
+		}
+		y, k, eq, ok := equalityTest(ifInstr.Cond)
+		if !ok || y != x || !sameConst(k, c) {
+			continue
+		}
+		switch {
+		case d.Succs[0].Dominates(a) && d.Succs[0] != d.Succs[1]:
+			return eq, true
+		case d.Succs[1].Dominates(a):
+			return !eq, true
+		}
+	}
+	return false, false
+}
+
+// equalityTest matches x == c and x != c, for a constant c; eq reports
+// which of the two it is.
+func equalityTest(v ssa.Value) (x ssa.Value, c *ssa.Const, eq, ok bool) {
+	bin, isBin := v.(*ssa.BinOp)
+	if !isBin || bin.Op != token.EQL && bin.Op != token.NEQ {
+		return nil, nil, false, false
+	}
+	x, y := bin.X, bin.Y
+	if k, isConst := x.(*ssa.Const); isConst {
+		x, y = y, k
+	}
+	c, isConst := y.(*ssa.Const)
+	if !isConst || c.Value == nil {
+		return nil, nil, false, false
+	}
+	if _, isConst := x.(*ssa.Const); isConst {
+		return nil, nil, false, false
+	}
+	return x, c, bin.Op == token.EQL, true
+}
+
+func sameConst(a, b *ssa.Const) bool {
+	return types.Identical(a.Type(), b.Type()) && constant.Compare(a.Value, token.EQL, b.Value)
 }

@@ -49,6 +49,7 @@ func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config) {
 	s.AddTool(mcp.NewTool("provider"), provider)
 	s.AddTool(mcp.NewTool("session"), session)
 	s.AddTool(mcp.NewTool("wrapped"), wrap.WithToolErrors(wrapped))
+	s.AddTool(mcp.NewTool("projects"), projects)
 	s.AddTool(mcp.NewTool("recovered"), recoverErrors(recovered))
 }
 
@@ -175,4 +176,21 @@ func session(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult,
 		return nil, errors.New("no such session")
 	}
 	return mcp.NewToolResultText(v), nil
+}
+
+// A contradictory path: the last return runs only when ownerType is empty,
+// which the switch has already answered. It is dead code, not a check.
+func projects(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	ownerType := req.GetString("owner_type", "")
+	switch ownerType {
+	case "":
+		return mcp.NewToolResultText("both"), nil
+	case "org", "user":
+	default:
+		return nil, fmt.Errorf("owner_type must be org or user, got %q", ownerType) // want "argument validation error"
+	}
+	if ownerType != "" {
+		return mcp.NewToolResultText(ownerType), nil
+	}
+	return nil, fmt.Errorf("unexpected state in projects")
 }
