@@ -221,13 +221,15 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 }
 
 // allocTaint: a local variable holds argument values when a decoder fills
-// it from argument data, or when argument values are stored into it or
-// into one of its fields or elements: an object built from the arguments
-// (&Parser{args: req.GetArguments()}) carries them.
+// it from argument data, or when argument values are stored into it. An
+// object that one of its fields or elements holds the arguments in carries
+// them (&Parser{args: req.GetArguments()}); one that holds a string or
+// number computed from an argument (ElicitationParams{Message: ...}) does
+// not: it is the server's own value.
 func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 	var t Taint
-	var visit func(v ssa.Value)
-	visit = func(v ssa.Value) {
+	var visit func(v ssa.Value, inner bool)
+	visit = func(v ssa.Value, inner bool) {
 		refs := v.Referrers()
 		if refs == nil {
 			return
@@ -235,7 +237,7 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 		for _, ref := range *refs {
 			switch ref := ref.(type) {
 			case *ssa.Store:
-				if ref.Addr == v {
+				if ref.Addr == v && (!inner || carriesArguments(ref.Val.Type())) {
 					t |= f.Taint(ref.Val) & values
 				}
 			case *ssa.Call:
@@ -249,22 +251,30 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 					}
 				}
 			case *ssa.MakeInterface: // json.Unmarshal(data, &v)
-				visit(ref)
+				visit(ref, inner)
 			case *ssa.ChangeType:
-				visit(ref)
+				visit(ref, inner)
 			case *ssa.FieldAddr:
 				if ref.X == v {
-					visit(ref)
+					visit(ref, true)
 				}
 			case *ssa.IndexAddr:
 				if ref.X == v {
-					visit(ref)
+					visit(ref, true)
 				}
 			}
 		}
 	}
-	visit(a)
+	visit(a, false)
 	return t
+}
+
+// carriesArguments reports whether a value of type t stored in an object
+// can hold the arguments themselves (a map, a raw message, a decoded
+// struct), not a scalar computed from them.
+func carriesArguments(t types.Type) bool {
+	_, basic := t.Underlying().(*types.Basic)
+	return !basic
 }
 
 // Unwrap looks through the conversion of a pointer to an interface: the

@@ -103,3 +103,27 @@ func (p *Parser) String(name string, required bool) (string, error) {
 	}
 	return s, nil
 }
+
+// A Notice is a message of the server's own, even when its text is made
+// from an argument.
+type Notice struct {
+	Params struct{ Text string }
+}
+
+// Validate checks the notice.
+func (n Notice) Validate() error {
+	if n.Params.Text == "" {
+		return errors.New("empty notice")
+	}
+	return nil
+}
+
+// Send checks the notice, then sends it: its check is of the server's own
+// value, not of the arguments.
+func Send(api Backend, n Notice) error {
+	if err := n.Validate(); err != nil {
+		return err
+	}
+	_, err := api.BoardsOf(n.Params.Text)
+	return err
+}

@@ -46,6 +46,14 @@ func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config) {
 		return dns.HandleQuery(ctx, request, cfg)
 	})
 	s.AddTool(mcp.NewTool("parse"), parse)
+	s.AddTool(mcp.NewTool("notify"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var n helpers.Notice
+		n.Params.Text = "hello " + req.GetString("name", "")
+		if err := helpers.Send(api, n); err != nil {
+			return nil, err
+		}
+		return mcp.NewToolResultText("sent"), nil
+	})
 	s.AddTool(mcp.NewTool("provider"), provider)
 	s.AddTool(mcp.NewTool("session"), session)
 	s.AddTool(mcp.NewTool("wrapped"), wrap.WithToolErrors(wrapped))
