@@ -236,7 +236,13 @@ func (f *fixer) plainError(e ast.Expr) (string, []analysis.TextEdit, bool) {
 	}
 	msgExpr, msg, ok := f.protocolErrorMessage(e)
 	if !ok {
-		return "", nil, false
+		// A helper's error that holds a protocol error (decodeArgs
+		// returning &jsonrpc.Error{...} as an error): a plain error
+		// with its text.
+		if !sdk.IsError(f.pass.TypesInfo.TypeOf(e)) || hasEffects(e) {
+			return "", nil, false
+		}
+		msgExpr, msg = nil, operand(e, f.text(e))+".Error()"
 	}
 	if call, ok := ast.Unparen(msgExpr).(*ast.CallExpr); ok && f.calleeName(call) == "fmt.Sprintf" && call.Ellipsis == token.NoPos {
 		return fmt.Sprintf("%sErrorf(%s)", f.selectorQualifier(call.Fun), f.textRange(call.Args)[len(", "):]), nil, true
