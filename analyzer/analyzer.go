@@ -46,7 +46,7 @@ func New(cfg Config) *analysis.Analyzer {
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that decode tool arguments")
 	a.Flags.Var(&c.Validate, "validate-funcs",
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that validate tool arguments")
-	a.Flags.Var(&c.ToolErrorResult, "tool-error-result-funcs",
+	a.Flags.Var(&c.IsErrorResult, "tool-error-result-funcs",
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that return an IsError tool result")
 	a.Run = func(pass *analysis.Pass) (any, error) {
 		return nil, run(pass, c, pass.ResultOf[origins].(*errorigin.Result))
@@ -59,7 +59,7 @@ func New(cfg Config) *analysis.Analyzer {
 var Analyzer = New(Config{})
 
 func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
-	for _, list := range []config.FuncList{cfg.Decode, cfg.Validate, cfg.ToolErrorResult} {
+	for _, list := range []config.FuncList{cfg.Decode, cfg.Validate, cfg.IsErrorResult} {
 		if err := list.Check(); err != nil {
 			return err
 		}
@@ -67,7 +67,7 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 	dirs := readDirectives(pass)
 	var reported []*errorigin.Return
 	for _, r := range res.Returns {
-		if r.Kind == errorigin.ToolError && !cfg.ToolErrors {
+		if r.Kind == errorigin.OtherFailure && !cfg.ToolErrors {
 			continue
 		}
 		reported = append(reported, r)
@@ -133,11 +133,11 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *
 }
 
 // siteVerb says what happens at a return's site, by its kind.
-var siteVerb = map[errorigin.Kind]string{
+var siteVerb = map[errorigin.Category]string{
 	errorigin.Decode:        "the arguments are decoded",
 	errorigin.Validate:      "the argument is checked",
 	errorigin.InvalidParams: "the InvalidParams error is built",
-	errorigin.ToolError:     "the error comes from",
+	errorigin.OtherFailure:     "the error comes from",
 }
 
 // siteNote says where the error comes from; a site in a function of
@@ -155,18 +155,18 @@ func siteNote(r *errorigin.Return) string {
 	return msg
 }
 
-func categoryURL(k errorigin.Kind) string {
+func categoryURL(k errorigin.Category) string {
 	return "https://github.com/mcperrlint/mcperrlint#" + k.String()
 }
 
 // message words the diagnostic vet-style: what is wrong, the consequence,
 // the remedy.
 func message(r *errorigin.Return) string {
-	what := map[errorigin.Kind]string{
+	what := map[errorigin.Category]string{
 		errorigin.Decode:        "an argument decoding error as a protocol error",
 		errorigin.Validate:      "an argument validation error as a protocol error",
 		errorigin.InvalidParams: "an InvalidParams protocol error",
-		errorigin.ToolError:     "an error as a protocol error",
+		errorigin.OtherFailure:     "an error as a protocol error",
 	}[r.Kind]
 	h := r.Handler
 	switch {
@@ -178,7 +178,7 @@ func message(r *errorigin.Return) string {
 	return "tool handler returns " + what + "; the model never sees it: return a CallToolResult with IsError"
 }
 
-func funcName(h *errorigin.Handler) string {
+func funcName(h *errorigin.Func) string {
 	if h.Literal {
 		return "function literal in `" + h.Name + "`"
 	}

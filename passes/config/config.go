@@ -19,10 +19,10 @@ type Functions struct {
 	// Validate functions check values: their error result is a
 	// validation error when an operand derives from the arguments.
 	Validate FuncList
-	// ToolErrorResult functions return a tool execution error (a result
+	// IsErrorResult functions return a tool execution error (a result
 	// with IsError set): returning what they return is correct, and their
 	// error result, if any, is not a protocol error of the caller's.
-	ToolErrorResult FuncList
+	IsErrorResult FuncList
 }
 
 // FuncList is a list of functions named "importpath.Func" or

@@ -47,17 +47,18 @@ func New(funcs *config.Functions) *analysis.Analyzer {
 	}
 }
 
-// Kind classifies the origin of a returned error.
-type Kind int
+// A Category classifies the origin of a returned error; it is the
+// category of the diagnostic that reports it.
+type Category int
 
 const (
 	// None: the return's error is nil, or is forwarded from a function
 	// that is analyzed as a handler in its own right.
-	None Kind = iota
-	// ToolError: the error has no argument origin (an API failure, I/O,
-	// internal state). The spec wants these as tool errors too, but it is
-	// a separate, noisier claim.
-	ToolError
+	None Category = iota
+	// OtherFailure: the error has no argument origin (an API failure, I/O,
+	// internal state). The spec wants these as tool errors too, hence
+	// its category, tool-error; but it is a separate, noisier claim.
+	OtherFailure
 	// Validate: the error exists because an argument value failed a check.
 	Validate
 	// Decode: the error comes from decoding the arguments.
@@ -69,7 +70,7 @@ const (
 var kindNames = [...]string{"none", "tool-error", "validate", "decode", "invalid-params"}
 
 // String returns the diagnostic category of k.
-func (k Kind) String() string { return kindNames[k] }
+func (k Category) String() string { return kindNames[k] }
 
 // Result lists the classified returns of a package's handlers.
 type Result struct {
@@ -81,10 +82,10 @@ type Result struct {
 // A Return is one return statement of a handler that returns a non-nil
 // error that reaches the client as a protocol error.
 type Return struct {
-	Handler *Handler
+	Handler *Func
 	// Pos is the position of the statement's return keyword.
 	Pos  token.Pos
-	Kind Kind
+	Kind Category
 	// Site is where the decisive decode, check or construction happens,
 	// or, when that is in a function of another package, the declaration
 	// of that function (Via), and SiteLine the line of its decisive
@@ -94,9 +95,9 @@ type Return struct {
 	SiteLine int
 }
 
-// A Handler is the function that holds a Return: a tool handler, or a
+// A Func is the function that holds a Return: a tool handler, or a
 // function whose errors tool handlers forward (package handlers).
-type Handler struct {
+type Func struct {
 	// Syntax is the *ast.FuncDecl or *ast.FuncLit of the function.
 	Syntax    ast.Node
 	Signature *types.Signature
@@ -115,12 +116,12 @@ type Handler struct {
 	ResultForwarded bool
 }
 
-func newHandler(h *handlers.Handler) *Handler {
+func newFunc(h *handlers.Handler) *Func {
 	outer := h.Fn
 	for outer.Parent() != nil {
 		outer = outer.Parent()
 	}
-	return &Handler{
+	return &Func{
 		Syntax:          h.Fn.Syntax(),
 		Signature:       h.Fn.Signature,
 		Name:            outer.Name(),
@@ -144,7 +145,7 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 	for _, h := range hs.Handlers {
 		sdks := []*sdk.Binding{h.SDK}
 		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}
-		var info *Handler
+		var info *Func
 		for _, b := range h.Fn.Blocks {
 			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
 			if !ok || len(ret.Results) == 0 || !sdk.IsError(ret.Results[len(ret.Results)-1].Type()) {
@@ -152,7 +153,7 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 			}
 			if kind, o := c.classifyReturn(h, ret); kind != None {
 				if info == nil {
-					info = newHandler(h)
+					info = newFunc(h)
 				}
 				res.Returns = append(res.Returns, &Return{Handler: info, Pos: ret.Pos(), Kind: kind, Site: o.site, Via: o.via, SiteLine: o.siteLine})
 			}
@@ -184,7 +185,7 @@ func (c *classifier) summarizing() bool { return c.errParams != nil }
 
 // origin is the classification of one source of an error value.
 type origin struct {
-	kind Kind
+	kind Category
 	site token.Pos
 	// via and siteLine locate the decisive return in a function of
 	// another package, whose declaration site is (see Return).
@@ -231,7 +232,7 @@ func (j *joined) add(o origin, forwardedIsOther bool) {
 		}
 		j.wraps |= o.wraps
 		switch {
-		case o.kind == ToolError:
+		case o.kind == OtherFailure:
 			j.other = true
 		case o.kind > j.best.kind:
 			j.best = o
@@ -242,7 +243,7 @@ func (j *joined) add(o origin, forwardedIsOther bool) {
 func (j *joined) result() origin {
 	switch {
 	case j.other:
-		return origin{kind: ToolError}
+		return origin{kind: OtherFailure}
 	case j.best.kind != None:
 		r := j.best
 		r.fresh, r.wraps = r.fresh || j.fresh, r.wraps|j.wraps
@@ -264,7 +265,7 @@ func (c *classifier) join(sources []ssa.Value, depth int, forwardedIsOther bool)
 
 // classifyReturn returns the kind of the error ret returns, if it
 // reaches the client as a protocol error, and where it comes from.
-func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Kind, origin) {
+func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Category, origin) {
 	errVal := ret.Results[len(ret.Results)-1]
 	sources := argflow.Sources(errVal)
 	if h.Kind == sdk.Typed && !c.allProtocolErrors(sources) {
@@ -272,8 +273,8 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Kind,
 		return None, origin{}
 	}
 	switch o := c.join(sources, 0, false); {
-	case o.kind == ToolError:
-		return ToolError, origin{site: ret.Pos()}
+	case o.kind == OtherFailure:
+		return OtherFailure, origin{site: ret.Pos()}
 	case o.kind != None:
 		return o.kind, o
 	}
@@ -337,7 +338,7 @@ const maxDepth = 16
 // originOf classifies one source value of a returned error.
 func (c *classifier) originOf(src ssa.Value, depth int) origin {
 	if depth > maxDepth {
-		return origin{kind: ToolError}
+		return origin{kind: OtherFailure}
 	}
 	if o, ok := c.memo[src]; ok {
 		return o
@@ -387,13 +388,13 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 			return c.callOrigin(call, depth)
 		}
 	}
-	return origin{kind: ToolError}
+	return origin{kind: OtherFailure}
 }
 
 func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	class := c.flow.Classify(call.Common())
 	switch class.Kind {
-	case argflow.ToolErrorResult:
+	case argflow.IsErrorResult:
 		return origin{nilValue: true} // the problem is in the result
 	case argflow.Decode:
 		return origin{kind: Decode, site: call.Pos()}
@@ -403,13 +404,13 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		if class.Operands&argflow.ArgValue != 0 && !class.NotCheck {
 			return origin{kind: Validate, site: call.Pos()} // a parse error
 		}
-		return origin{kind: ToolError}
+		return origin{kind: OtherFailure}
 	case argflow.Summarized:
 		return c.summaryOrigin(call, depth)
 	}
 	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
 		if c.summarizing() {
-			return origin{kind: ToolError}
+			return origin{kind: OtherFailure}
 		}
 		return origin{forwarded: true}
 	}
@@ -434,13 +435,13 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		return wrapped
 	}
 	if c.summarizing() {
-		return origin{kind: ToolError}
+		return origin{kind: OtherFailure}
 	}
 	switch call.Common().Value.(type) {
 	case *ssa.Parameter, *ssa.FreeVar:
 		return origin{forwarded: true}
 	}
-	return origin{kind: ToolError}
+	return origin{kind: OtherFailure}
 }
 
 // summaryOrigin classifies the error of a call to a summarized function:
@@ -521,7 +522,7 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 		if c.summarizing() {
 			return origin{fresh: true, site: site}
 		}
-		return origin{kind: ToolError}
+		return origin{kind: OtherFailure}
 	}
 	for _, cond := range conds {
 		if c.flow.Taint(cond)&argflow.RequestLevel != 0 {
@@ -535,7 +536,7 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 			t = c.flow.LoopFailure(cond)
 		}
 		if t == 0 {
-			return origin{kind: ToolError}
+			return origin{kind: OtherFailure}
 		}
 		if t&argflow.DecodeFailure != 0 {
 			kind = Decode

@@ -78,10 +78,10 @@ type Outcome struct {
 	// strongest argument kind when one of its returns makes one (an
 	// argument error on some paths and an API failure on others is an
 	// argument error on those paths, and the fix that returns a tool
-	// error is right on every path), ToolError when it makes only other
+	// error is right on every path), OtherFailure when it makes only other
 	// errors, None when it makes none (it never fails, or only passes on
 	// what it was given or fails for request-level reasons).
-	Kind Kind
+	Kind Category
 
 	// Protocol reports that every error it returns is a value of one of
 	// the SDK's protocol error types, which a typed go-sdk handler
@@ -373,7 +373,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 			values = values[:len(values)-1]
 			sources := argflow.Sources(ret.Results[len(ret.Results)-1])
 			r := c.join(sources, 0, false)
-			if r.kind > best.kind && r.kind != ToolError {
+			if r.kind > best.kind && r.kind != OtherFailure {
 				best = r
 				decisive = ret.Pos()
 				if !decisive.IsValid() {
@@ -400,7 +400,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 	}
 	o.Protocol = anyErr && protocol && o.Kind == InvalidParams
 	o.Fills = s.fills(fn, flow)
-	if decisive.IsValid() && o.Kind > ToolError {
+	if decisive.IsValid() && o.Kind > OtherFailure {
 		o.pos = decisive
 		p := s.pass.Fset.Position(decisive)
 		o.Line = p.Line
@@ -485,7 +485,7 @@ func (s *Summary) informative() bool {
 		return true
 	}
 	for _, o := range s.Outcomes {
-		if o.Kind != ToolError || o.Fresh || o.Values || len(o.Wraps) > 0 || len(o.Fills) > 0 {
+		if o.Kind != OtherFailure || o.Fresh || o.Values || len(o.Wraps) > 0 || len(o.Fills) > 0 {
 			return true
 		}
 	}

@@ -27,9 +27,9 @@ const (
 	// ErrorConstructor calls build a new error (errors.New, fmt.Errorf),
 	// possibly wrapping others.
 	ErrorConstructor
-	// ToolErrorResult calls build a tool execution error result (the
+	// IsErrorResult calls build a tool execution error result (the
 	// user's configured helpers).
-	ToolErrorResult
+	IsErrorResult
 	// Summarized calls go to the project's own functions, whose summary
 	// gives their Effect.
 	Summarized
@@ -136,8 +136,8 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 
 	if fs := f.Funcs; fs != nil {
 		switch {
-		case fs.ToolErrorResult.Has(callee):
-			class.Kind = ToolErrorResult
+		case fs.IsErrorResult.Has(callee):
+			class.Kind = IsErrorResult
 			return class
 		case fs.Decode.Has(callee):
 			if f.operandTaint(c)&ArgValue != 0 {
