@@ -265,7 +265,10 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
 			return sum
 		}
 		var sum *Summary
-		if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg {
+		// The SDKs' functions are what the descriptors say: their
+		// summaries exist only in the SDK's own repository, and reading
+		// them there would judge its examples unlike a user's code.
+		if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !sdk.InSDK(obj.Pkg().Path()) {
 			var fact Summary
 			if s.pass.ImportObjectFact(obj, &fact) {
 				sum = &fact

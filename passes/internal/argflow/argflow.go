@@ -221,15 +221,14 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 }
 
 // allocTaint: a local variable holds argument values when a decoder fills
-// it from argument data, or when argument values are stored into it. An
-// object that one of its fields or elements holds the arguments in carries
-// them (&Parser{args: req.GetArguments()}); one that holds a string or
-// number computed from an argument (ElicitationParams{Message: ...}) does
-// not: it is the server's own value.
+// it from argument data, or when argument values are stored into it or
+// into one of its fields or elements: an object built from the arguments
+// (&Parser{args: req.GetArguments()}, PaginationParams{PerPage: int(f)})
+// carries them into its methods.
 func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 	var t Taint
-	var visit func(v ssa.Value, inner bool)
-	visit = func(v ssa.Value, inner bool) {
+	var visit func(v ssa.Value)
+	visit = func(v ssa.Value) {
 		refs := v.Referrers()
 		if refs == nil {
 			return
@@ -237,7 +236,7 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 		for _, ref := range *refs {
 			switch ref := ref.(type) {
 			case *ssa.Store:
-				if ref.Addr == v && (!inner || carriesArguments(ref.Val.Type())) {
+				if ref.Addr == v {
 					t |= f.Taint(ref.Val) & values
 				}
 			case *ssa.Call:
@@ -251,30 +250,22 @@ func (f *Func) allocTaint(a *ssa.Alloc) Taint {
 					}
 				}
 			case *ssa.MakeInterface: // json.Unmarshal(data, &v)
-				visit(ref, inner)
+				visit(ref)
 			case *ssa.ChangeType:
-				visit(ref, inner)
+				visit(ref)
 			case *ssa.FieldAddr:
 				if ref.X == v {
-					visit(ref, true)
+					visit(ref)
 				}
 			case *ssa.IndexAddr:
 				if ref.X == v {
-					visit(ref, true)
+					visit(ref)
 				}
 			}
 		}
 	}
-	visit(a, false)
+	visit(a)
 	return t
-}
-
-// carriesArguments reports whether a value of type t stored in an object
-// can hold the arguments themselves (a map, a raw message, a decoded
-// struct), not a scalar computed from them.
-func carriesArguments(t types.Type) bool {
-	_, basic := t.Underlying().(*types.Basic)
-	return !basic
 }
 
 // Unwrap looks through the conversion of a pointer to an interface: the

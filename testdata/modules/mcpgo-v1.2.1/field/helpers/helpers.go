@@ -104,26 +104,18 @@ func (p *Parser) String(name string, required bool) (string, error) {
 	return s, nil
 }
 
-// A Notice is a message of the server's own, even when its text is made
-// from an argument.
-type Notice struct {
-	Params struct{ Text string }
+
+// Pagination holds paging arguments, as github-mcp-server's
+// CursorPaginationParams does.
+type Pagination struct {
+	PerPage int
+	After   string
 }
 
-// Validate checks the notice.
-func (n Notice) Validate() error {
-	if n.Params.Text == "" {
-		return errors.New("empty notice")
+// GraphQL checks the paging arguments for a GraphQL query.
+func (p Pagination) GraphQL() (int, error) {
+	if p.PerPage > 100 {
+		return 0, fmt.Errorf("perPage value %d exceeds maximum of 100", p.PerPage)
 	}
-	return nil
-}
-
-// Send checks the notice, then sends it: its check is of the server's own
-// value, not of the arguments.
-func Send(api Backend, n Notice) error {
-	if err := n.Validate(); err != nil {
-		return err
-	}
-	_, err := api.BoardsOf(n.Params.Text)
-	return err
+	return p.PerPage, nil
 }

@@ -46,14 +46,7 @@ func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config) {
 		return dns.HandleQuery(ctx, request, cfg)
 	})
 	s.AddTool(mcp.NewTool("parse"), parse)
-	s.AddTool(mcp.NewTool("notify"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var n helpers.Notice
-		n.Params.Text = "hello " + req.GetString("name", "")
-		if err := helpers.Send(api, n); err != nil {
-			return nil, err
-		}
-		return mcp.NewToolResultText("sent"), nil
-	})
+	s.AddTool(mcp.NewTool("page"), page)
 	s.AddTool(mcp.NewTool("provider"), provider)
 	s.AddTool(mcp.NewTool("session"), session)
 	s.AddTool(mcp.NewTool("wrapped"), wrap.WithToolErrors(wrapped))
@@ -201,4 +194,14 @@ func projects(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 		return mcp.NewToolResultText(ownerType), nil
 	}
 	return nil, fmt.Errorf("unexpected state in projects")
+}
+
+// An object built from argument values carries them into its methods.
+func page(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	pg := helpers.Pagination{PerPage: req.GetInt("perPage", 30), After: req.GetString("after", "")}
+	n, err := pg.GraphQL()
+	if err != nil {
+		return nil, err // want "argument validation error"
+	}
+	return mcp.NewToolResultText(fmt.Sprint(n, pg.After)), nil
 }
