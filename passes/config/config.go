@@ -5,9 +5,12 @@ package config
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
+
+	"golang.org/x/mod/module"
 )
 
 // Functions lists user-supplied functions by role.
@@ -25,9 +28,9 @@ type Functions struct {
 	IsErrorResult FuncList
 }
 
-// FuncList is a list of functions named "importpath.Func" or
-// "importpath.Type.Method". As a flag.Value it takes a comma-separated
-// list and may be repeated.
+// FuncList is a list of functions named "importpath.Func",
+// "importpath.Type.Method" or "(*importpath.Type).Method". As a flag.Value
+// it takes a comma-separated list and may be repeated.
 type FuncList []string
 
 // String returns the list as a flag value.
@@ -40,10 +43,11 @@ func (l *FuncList) Set(s string) error {
 		if name == "" {
 			continue
 		}
-		if _, _, _, err := parseName(name); err != nil {
+		n, err := parseName(name)
+		if err != nil {
 			return err
 		}
-		*l = append(*l, name)
+		*l = append(*l, n)
 	}
 	return nil
 }
@@ -51,7 +55,7 @@ func (l *FuncList) Set(s string) error {
 // Check reports the first malformed name in l.
 func (l FuncList) Check() error {
 	for _, name := range l {
-		if _, _, _, err := parseName(name); err != nil {
+		if _, err := parseName(name); err != nil {
 			return err
 		}
 	}
@@ -63,7 +67,8 @@ func (l FuncList) Has(fn *types.Func) bool {
 	if len(l) == 0 || fn == nil || fn.Pkg() == nil {
 		return false
 	}
-	return slices.Contains(l, qualifiedName(fn))
+	q := qualifiedName(fn)
+	return slices.ContainsFunc(l, func(name string) bool { return normalize(name) == q })
 }
 
 // qualifiedName returns "path.Func" or "path.Type.Method" for fn.
@@ -82,20 +87,43 @@ func qualifiedName(fn *types.Func) string {
 	return name + fn.Name()
 }
 
-// parseName splits "importpath.Func" or "importpath.Type.Method".
-func parseName(name string) (path, typ, fn string, err error) {
-	slash := strings.LastIndex(name, "/")
-	rest := name[slash+1:]
-	parts := strings.Split(rest, ".")
-	prefix := name[:slash+1]
-	if slices.Contains(parts, "") || strings.HasPrefix(name, "/") {
-		return "", "", "", fmt.Errorf("%q: want importpath.Func or importpath.Type.Method", name)
+// parseName checks that name is "importpath.Func", "importpath.Type.Method"
+// or "(*importpath.Type).Method" for an import path the go command accepts,
+// whose last element may hold dots (gopkg.in/yaml.v3.Decoder.Decode), and
+// returns it in the first spelling.
+func parseName(name string) (string, error) {
+	n := normalize(name)
+	slash := strings.LastIndex(n, "/")
+	parts := strings.Split(n[slash+1:], ".")
+	for k := 1; k <= 2 && k < len(parts); k++ {
+		ids := parts[len(parts)-k:]
+		path := n[:slash+1] + strings.Join(parts[:len(parts)-k], ".")
+		if allIdents(ids) && module.CheckImportPath(path) == nil {
+			return n, nil
+		}
 	}
-	switch len(parts) {
-	case 2:
-		return prefix + parts[0], "", parts[1], nil
-	case 3:
-		return prefix + parts[0], parts[1], parts[2], nil
+	return "", fmt.Errorf("%q: want importpath.Func, importpath.Type.Method or (*importpath.Type).Method", name)
+}
+
+// normalize turns "(*path.T).M" and "(path.T).M" into "path.T.M".
+func normalize(name string) string {
+	rest, ok := strings.CutPrefix(name, "(")
+	if !ok {
+		return name
 	}
-	return "", "", "", fmt.Errorf("%q: want importpath.Func or importpath.Type.Method", name)
+	rest = strings.TrimPrefix(rest, "*")
+	typ, method, ok := strings.Cut(rest, ").")
+	if !ok {
+		return name
+	}
+	return typ + "." + method
+}
+
+func allIdents(ids []string) bool {
+	for _, id := range ids {
+		if !token.IsIdentifier(id) {
+			return false
+		}
+	}
+	return true
 }
