@@ -118,7 +118,7 @@ func TestBadSettings(t *testing.T) {
 		{map[string]any{"validate-funcs": []any{"example.com/a.Check", 3}}, `setting "validate-funcs": want a list of function names (importpath.Func or importpath.Type.Method), got a list holding 3 (int)`},
 		{map[string]any{"tool-error-result-funcs": map[string]any{"a": "b"}}, `setting "tool-error-result-funcs": want a list`},
 		{map[string]any{"validate-funcs": []any{"Check"}}, `setting "validate-funcs": "Check": want importpath.Func, importpath.Type.Method or (*importpath.Type).Method`},
-		{map[string]any{"decode-funcs": []any{"example.com/a.T.M.X"}}, `"example.com/a.T.M.X": want importpath.Func`},
+		{map[string]any{"decode-funcs": []any{"example.com/a.T.1M"}}, `"example.com/a.T.1M": want importpath.Func`},
 		// The first bad key in lexical order is the one reported.
 		{map[string]any{"z": 1, "tool-errors": 1}, `setting "tool-errors": want true or false, got 1 (int)`},
 	} {
