@@ -68,6 +68,11 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 	var reported []*errorigin.Return
 	for _, r := range res.Returns {
 		if r.Kind == errorigin.OtherFailure && !cfg.ToolErrors {
+			// A directive written for -tool-errors runs is not unused
+			// in the runs without.
+			if ret := returnStmt(r.Handler.Syntax, r.Pos); ret != nil {
+				dirs.ignores(ret, r.Handler.Syntax)
+			}
 			continue
 		}
 		reported = append(reported, r)
@@ -89,6 +94,7 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 	for _, fd := range found {
 		pass.Report(fd.diag)
 	}
+	dirs.reportUnused(pass)
 	reportOldSDKs(pass, res.SDKs)
 	return nil
 }

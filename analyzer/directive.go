@@ -3,6 +3,7 @@ package analyzer
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -18,13 +19,19 @@ const ignoreDirective = "//mcperrlint:ignore"
 // directives holds the ignore directives of a package by file and line.
 type directives struct {
 	fset  *token.FileSet
-	lines map[string]map[int]bool // file -> line -> has a directive
+	lines map[string]map[int]*directive // file -> line -> its directive
+}
+
+// A directive is one ignore comment, and whether it suppressed anything.
+type directive struct {
+	comment *ast.Comment
+	used    bool
 }
 
 // readDirectives collects the package's ignore directives, reporting
 // those without a reason, which suppress nothing.
 func readDirectives(pass *analysis.Pass) *directives {
-	d := &directives{fset: pass.Fset, lines: make(map[string]map[int]bool)}
+	d := &directives{fset: pass.Fset, lines: make(map[string]map[int]*directive)}
 	for _, f := range pass.Files {
 		for _, group := range f.Comments {
 			for _, c := range group.List {
@@ -44,9 +51,9 @@ func readDirectives(pass *analysis.Pass) *directives {
 				}
 				p := pass.Fset.Position(c.Pos())
 				if d.lines[p.Filename] == nil {
-					d.lines[p.Filename] = make(map[int]bool)
+					d.lines[p.Filename] = make(map[int]*directive)
 				}
-				d.lines[p.Filename][p.Line] = true
+				d.lines[p.Filename][p.Line] = &directive{comment: c}
 			}
 		}
 	}
@@ -56,7 +63,10 @@ func readDirectives(pass *analysis.Pass) *directives {
 // ignores reports whether a directive covers the return statement ret
 // of the function fn (an *ast.FuncDecl or *ast.FuncLit).
 func (d *directives) ignores(ret *ast.ReturnStmt, fn ast.Node) bool {
-	if d.on(ret.Pos(), 0) || d.on(ret.Pos(), -1) {
+	// Every directive that covers the return is used, not only the
+	// first: none of them is left for reportUnused.
+	onLine, above := d.on(ret.Pos(), 0), d.on(ret.Pos(), -1)
+	if onLine || above {
 		return true
 	}
 	switch fn := fn.(type) {
@@ -74,8 +84,38 @@ func (d *directives) ignores(ret *ast.ReturnStmt, fn ast.Node) bool {
 	return false
 }
 
-// on reports whether a directive stands on the line of pos plus delta.
+// on reports whether a directive stands on the line of pos plus delta,
+// and marks it used.
 func (d *directives) on(pos token.Pos, delta int) bool {
 	p := d.fset.Position(pos)
-	return d.lines[p.Filename][p.Line+delta]
+	dir := d.lines[p.Filename][p.Line+delta]
+	if dir == nil {
+		return false
+	}
+	dir.used = true
+	return true
+}
+
+// reportUnused reports the directives that suppressed nothing, as
+// staticcheck reports its unused //lint:ignore directives, so they do
+// not outlive the code they were written for.
+func (d *directives) reportUnused(pass *analysis.Pass) {
+	var unused []*directive
+	for _, lines := range d.lines {
+		for _, dir := range lines {
+			if !dir.used {
+				unused = append(unused, dir)
+			}
+		}
+	}
+	slices.SortFunc(unused, func(a, b *directive) int { return int(a.comment.Pos() - b.comment.Pos()) })
+	for _, dir := range unused {
+		pass.Report(analysis.Diagnostic{
+			Pos:      dir.comment.Pos(),
+			End:      dir.comment.End(),
+			Category: "unused-ignore",
+			Message:  "mcperrlint:ignore directive suppresses nothing: remove it",
+			URL:      "https://github.com/mcperrlint/mcperrlint#suppressing",
+		})
+	}
 }

@@ -437,9 +437,14 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	if c.summarizing() {
 		return origin{kind: OtherFailure}
 	}
-	switch call.Common().Value.(type) {
-	case *ssa.Parameter, *ssa.FreeVar:
-		return origin{forwarded: true}
+	// Calling a function it was given (next(ctx, req) in middleware)
+	// forwards; calling a method of an interface it was given
+	// (ctx.Err(), api.Fetch(...)) does not.
+	if common := call.Common(); !common.IsInvoke() {
+		switch common.Value.(type) {
+		case *ssa.Parameter, *ssa.FreeVar:
+			return origin{forwarded: true}
+		}
 	}
 	return origin{kind: OtherFailure}
 }

@@ -47,3 +47,22 @@ func lookalike(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 	}
 	return &mcp.CallToolResult{}, nil
 }
+
+// A directive that suppresses nothing is reported, so that it does not
+// outlive the code it was written for.
+func stale(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args struct{ N int }
+	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+		return &mcp.CallToolResult{IsError: true}, nil /* want `mcperrlint:ignore directive suppresses nothing` */ //mcperrlint:ignore this used to return the decode error
+	}
+	return &mcp.CallToolResult{}, nil
+}
+
+// A directive on an API failure suppresses what -tool-errors reports: it
+// is not unused in runs without the flag.
+func api(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err //mcperrlint:ignore the transport retries cancelled calls itself
+	}
+	return &mcp.CallToolResult{}, nil
+}

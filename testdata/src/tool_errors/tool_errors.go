@@ -57,3 +57,23 @@ func viaHelper(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResu
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
+
+// A Store is the backend a handler factory is given.
+type Store interface {
+	Get(ctx context.Context, id string) (string, error)
+}
+
+// Calling a method of an interface the factory was given is no forwarding:
+// its error is the handler's own.
+func getter(s Store) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err // want `tool handler returns an error as a protocol error`
+		}
+		v, err := s.Get(ctx, "id")
+		if err != nil {
+			return nil, err // want `tool handler returns an error as a protocol error`
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: v}}}, nil
+	}
+}
