@@ -33,7 +33,7 @@
 //
 // Errors with no argument origin (an API call failing, I/O) are tool
 // execution errors by the spec too; they are reported, with Category
-// tool-error, only in strict mode.
+// tool-error, only with the -tool-errors flag.
 package analyzer
 
 const doc = `report MCP tool handlers that hide argument errors from the model

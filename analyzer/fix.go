@@ -18,8 +18,7 @@ import (
 )
 
 // sourceFiles reads each file of a package once, however many of its
-// returns get a fix: a file with many findings was read once per
-// finding, which cost more than building the fixes.
+// returns get a fix.
 type sourceFiles struct {
 	pass  *analysis.Pass
 	files map[string]sourceFile
@@ -44,8 +43,8 @@ func (s *sourceFiles) read(name string) ([]byte, error) {
 	return f.src, f.err
 }
 
-// A fixer builds the one suggested fix for a reported return, or explains
-// (to the tests and the README, not the user) why there is none.
+// A fixer builds the one suggested fix for a reported return, when the
+// rewrite is unambiguous.
 type fixer struct {
 	pass      *analysis.Pass
 	file      *ast.File

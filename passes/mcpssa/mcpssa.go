@@ -57,8 +57,8 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 	// imports, so only the imports whose members the code names need an
 	// SSA package (methods of other packages' types are made on demand).
 	// Creating one makes a Function for each of its functions and
-	// methods: for mcp-go's server package, imported by handler packages
-	// for its types, that cost as much as building a handler package.
+	// methods, which for a large import costs as much as building the
+	// package analyzed.
 	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
 	for _, imp := range referencedImports(pass) {
 		prog.CreatePackage(imp, nil, nil, true)
