@@ -1,9 +1,11 @@
 package analyzer_test
 
 import (
+	"go/token"
 	"path/filepath"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/packages"
 
@@ -29,10 +31,48 @@ func TestCaseFamilies(t *testing.T) {
 		"mcpgo_raw", "mcpgo_typed",
 		"negative_lookalike", "fix_imports",
 		"regression_defer_result_slots", "regression_fix_last_read", "regression_fix_sdk_name", "ignore_directive",
+		"regression_fix_import_collision",
 	}
 	// One run for all families: each run loads the standard library from
 	// source (the analyzer has facts), which costs more than the cases.
-	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
+	results := analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
+	// analysistest merges the fixes of a file however they overlap;
+	// golangci-lint drops all of them.
+	for _, r := range results {
+		assertFixesCompose(t, r.Pass.Fset, r.Diagnostics)
+	}
+}
+
+// assertFixesCompose fails when two fixes of one file have edits that
+// overlap, or insert at the same place, as golangci-lint refuses them.
+func assertFixesCompose(t *testing.T, fset *token.FileSet, diags []analysis.Diagnostic) {
+	t.Helper()
+	type owned struct {
+		edit analysis.TextEdit
+		diag int
+	}
+	byFile := make(map[*token.File][]owned)
+	for i, d := range diags {
+		for _, fix := range d.SuggestedFixes {
+			for _, e := range fix.TextEdits {
+				f := fset.File(e.Pos)
+				byFile[f] = append(byFile[f], owned{e, i})
+			}
+		}
+	}
+	for f, edits := range byFile {
+		for i, a := range edits {
+			for _, b := range edits[i+1:] {
+				if a.diag == b.diag || a.edit.Pos == b.edit.Pos && a.edit.End == b.edit.End && string(a.edit.NewText) == string(b.edit.NewText) {
+					continue
+				}
+				if a.edit.Pos < b.edit.End && b.edit.Pos < a.edit.End || a.edit.Pos == b.edit.Pos {
+					t.Errorf("%s: the fixes at lines %d and %d overlap: %+v and %+v", f.Name(),
+						f.Line(diags[a.diag].Pos), f.Line(diags[b.diag].Pos), a.edit, b.edit)
+				}
+			}
+		}
+	}
 }
 
 // TestToolErrors checks that -tool-errors adds tool-error reports, and

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -43,6 +44,62 @@ func deleteUnusedImports(found []finding) {
 		fix := &found[i].diag.SuggestedFixes[0]
 		fix.TextEdits = append(fix.TextEdits, fd.fix.unusedImportEdits(named, fix.TextEdits)...)
 	}
+	moveImportInsertions(found)
+}
+
+// moveImportInsertions moves an import one fix adds out of the lines
+// another fix of the file deletes (errors inserted before "fmt", whose
+// last use another fix removes): golangci-lint drops every fix of a file
+// whose edits overlap. The import goes to the start of the line after the
+// deleted ones, which is where it sorts once they are gone, and is valid
+// Go (if unsorted) when the fix is applied alone.
+func moveImportInsertions(found []finding) {
+	for i, fd := range found {
+		if fd.fix == nil {
+			continue
+		}
+		var deletions []analysis.TextEdit
+		for j, other := range found {
+			if j == i || other.fix == nil || other.fix.file != fd.fix.file {
+				continue
+			}
+			for _, e := range other.diag.SuggestedFixes[0].TextEdits {
+				if len(e.NewText) == 0 && fd.fix.inImportDecl(e.Pos) {
+					deletions = append(deletions, e)
+				}
+			}
+		}
+		edits := found[i].diag.SuggestedFixes[0].TextEdits
+		for k, e := range edits {
+			if e.Pos != e.End || len(e.NewText) == 0 || !fd.fix.inImportDecl(e.Pos) {
+				continue
+			}
+			moved := false
+			for changed := true; changed; {
+				changed = false
+				for _, d := range deletions {
+					if d.Pos <= e.Pos && e.Pos < d.End {
+						e.Pos, e.End, moved, changed = d.End, d.End, true, true
+					}
+				}
+			}
+			if moved {
+				e.NewText = []byte("\t" + strings.TrimSpace(string(e.NewText)) + "\n")
+				edits[k] = e
+			}
+		}
+	}
+}
+
+// inImportDecl reports whether pos lies in an import declaration of the
+// fixer's file.
+func (f *fixer) inImportDecl(pos token.Pos) bool {
+	for _, decl := range f.file.Decls {
+		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT && gen.Pos() <= pos && pos <= gen.End() {
+			return true
+		}
+	}
+	return false
 }
 
 // unusedImportEdits returns edits deleting the imports whose every use in

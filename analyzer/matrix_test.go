@@ -133,7 +133,9 @@ func TestMatrixModulesTypecheck(t *testing.T) {
 // .golden files.
 func TestMatrix(t *testing.T) {
 	forEachMatrixModule(t, func(t *testing.T, dir string) {
-		analysistest.RunWithSuggestedFixes(t, dir, analyzer.Analyzer, "./...")
+		for _, r := range analysistest.RunWithSuggestedFixes(t, dir, analyzer.Analyzer, "./...") {
+			assertFixesCompose(t, r.Pass.Fset, r.Diagnostics)
+		}
 	})
 }
 
