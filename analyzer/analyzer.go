@@ -143,7 +143,7 @@ var siteVerb = map[errorigin.Category]string{
 	errorigin.Decode:        "the arguments are decoded",
 	errorigin.Validate:      "the argument is checked",
 	errorigin.InvalidParams: "the InvalidParams error is built",
-	errorigin.OtherFailure:     "the error comes from",
+	errorigin.OtherFailure:  "the error comes from",
 }
 
 // siteNote says where the error comes from; a site in a function of
@@ -172,7 +172,7 @@ func message(r *errorigin.Return) string {
 		errorigin.Decode:        "an argument decoding error as a protocol error",
 		errorigin.Validate:      "an argument validation error as a protocol error",
 		errorigin.InvalidParams: "an InvalidParams protocol error",
-		errorigin.OtherFailure:     "an error as a protocol error",
+		errorigin.OtherFailure:  "an error as a protocol error",
 	}[r.Kind]
 	h := r.Handler
 	switch {

@@ -19,10 +19,8 @@ package analyzer_test
 // tests.
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -30,18 +28,16 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/fixedit"
 )
 
 func FuzzHandlerFixes(f *testing.F) {
@@ -298,7 +294,7 @@ func (env *fuzzEnv) check(t *testing.T, src string) (stats fuzzStats) {
 			stats.unfixed++
 		}
 	}
-	fixed, err := applyFixes(tokFile, []byte(src), diags, env.pkgs)
+	fixed, err := applyFixes(tokFile, []byte(src), diags, pkg.Types)
 	release() // src is done with; the fixed file takes its path
 	if err != nil {
 		t.Fatalf("%v\nsource:\n%s", err, numbered(src))
@@ -346,24 +342,15 @@ func numbered(src string) string {
 	return b.String()
 }
 
-// applyFixes applies the first fix of each diagnostic to src, the content
-// of file, as the -fix driver does (x/tools internal/analysis/driverutil
-// ApplyFixes): identical edits of different fixes coalesce, and the result
-// is formatted with the imports nobody uses any more removed. Unlike the
-// driver, which skips a conflicting fix and asks the user to run again, it
-// returns an error: conflicting fixes in one file make golangci-lint drop
-// every fix of the file.
-func applyFixes(file *token.File, src []byte, diags []analysis.Diagnostic, pkgs map[string]*types.Package) ([]byte, error) {
-	type edit struct {
-		start, end int
-		text       string
-	}
-	var accepted []edit
+// applyFixes applies every diagnostic's fix to src as the -fix driver
+// does (fixedit), failing on edits outside the file and on fixes whose
+// edits conflict, which golangci-lint would drop.
+func applyFixes(file *token.File, src []byte, diags []analysis.Diagnostic, pkg *types.Package) ([]byte, error) {
+	var edits []fixedit.Edit
 	for _, d := range diags {
 		if len(d.SuggestedFixes) == 0 {
 			continue
 		}
-		var edits []edit
 		for _, e := range d.SuggestedFixes[0].TextEdits {
 			end := e.End
 			if !end.IsValid() {
@@ -372,61 +359,18 @@ func applyFixes(file *token.File, src []byte, diags []analysis.Diagnostic, pkgs 
 			if e.Pos < token.Pos(file.Base()) || end > token.Pos(file.Base()+file.Size()) || end < e.Pos {
 				return nil, fmt.Errorf("line %d: fix %q has an edit outside the file or reversed", file.Line(d.Pos), d.SuggestedFixes[0].Message)
 			}
-			edits = append(edits, edit{file.Offset(e.Pos), file.Offset(end), string(e.NewText)})
-		}
-	next:
-		for _, e := range edits {
-			for _, a := range accepted {
-				switch {
-				case a == e:
-					continue next // the same edit, from another fix
-				case e.start < a.end && a.start < e.end, e.start == e.end && a.start == a.end && e.start == a.start:
-					return nil, fmt.Errorf("line %d: fix %q conflicts with another fix (edits %+v and %+v)", file.Line(d.Pos), d.SuggestedFixes[0].Message, e, a)
-				}
-			}
-			accepted = append(accepted, e)
+			edits = append(edits, fixedit.Edit{Start: file.Offset(e.Pos), End: file.Offset(end), Text: string(e.NewText)})
 		}
 	}
-	slices.SortFunc(accepted, func(a, b edit) int { return b.start - a.start })
-	out := slices.Clone(src)
-	for _, e := range accepted {
-		out = slices.Concat(out[:e.start], []byte(e.text), out[e.end:])
+	if len(edits) == 0 {
+		return src, nil
 	}
-	if len(accepted) == 0 {
-		return out, nil
-	}
-	return formatRemovingImports(out, pkgs), nil
-}
-
-// formatRemovingImports formats src and removes the imports it no longer
-// uses, as the -fix driver does (driverutil.FormatSourceRemoveImports);
-// src is returned unchanged if it does not parse, as there.
-func formatRemovingImports(src []byte, pkgs map[string]*types.Package) []byte {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments)
+	out, err := fixedit.Apply(src, edits)
 	if err != nil {
-		return src
+		return nil, fmt.Errorf("the fixes conflict: %v", err)
 	}
-	ast.SortImports(fset, f)
-	for _, spec := range slices.Clone(f.Imports) {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		explicit := ""
-		if spec.Name != nil {
-			explicit = spec.Name.Name
-		}
-		if explicit == "_" || explicit == "." || pkgs[path] == nil {
-			continue
-		}
-		// UsesImport resolves names syntactically, as the driver's
-		// free-name analysis does: a use of a local that shadows the
-		// import is not a use of the import.
-		if !astutil.UsesImport(f, path) {
-			astutil.DeleteNamedImport(fset, f, explicit, path)
-		}
+	if formatted, err := fixedit.Format(pkg, out); err == nil {
+		out = formatted // else the type check that follows says why
 	}
-	var buf bytes.Buffer
-	if err := format.Node(&buf, fset, f); err != nil {
-		return src
-	}
-	return buf.Bytes()
+	return out, nil
 }

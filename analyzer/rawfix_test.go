@@ -5,12 +5,12 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/fixedit"
 )
 
 // rawFixes applies every diagnostic's fix as golangci-lint does: the
@@ -18,20 +18,13 @@ import (
 // go/analysis drivers. It returns the fixed content of each changed file.
 func rawFixes(t *testing.T, results []*analysistest.Result) map[string][]byte {
 	t.Helper()
-	type edit struct {
-		start, end int
-		text       string
-	}
-	edits := make(map[string][]edit)
+	edits := make(map[string][]fixedit.Edit)
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			for _, fix := range d.SuggestedFixes {
 				for _, e := range fix.TextEdits {
 					tf := r.Pass.Fset.File(e.Pos)
-					ed := edit{tf.Offset(e.Pos), tf.Offset(e.End), string(e.NewText)}
-					if !slices.Contains(edits[tf.Name()], ed) {
-						edits[tf.Name()] = append(edits[tf.Name()], ed)
-					}
+					edits[tf.Name()] = append(edits[tf.Name()], fixedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(e.End), Text: string(e.NewText)})
 				}
 			}
 		}
@@ -42,24 +35,11 @@ func rawFixes(t *testing.T, results []*analysistest.Result) map[string][]byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		slices.SortFunc(es, func(a, b edit) int {
-			if a.start != b.start {
-				return a.start - b.start
-			}
-			return a.end - b.end
-		})
-		var out bytes.Buffer
-		last := 0
-		for _, e := range es {
-			if e.start < last {
-				t.Fatalf("%s: overlapping edits at offset %d", name, e.start)
-			}
-			out.Write(src[last:e.start])
-			out.WriteString(e.text)
-			last = e.end
+		out, err := fixedit.Apply(src, es)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
-		out.Write(src[last:])
-		fixed[name] = out.Bytes()
+		fixed[name] = out
 	}
 	return fixed
 }

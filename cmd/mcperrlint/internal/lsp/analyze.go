@@ -16,6 +16,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/internal/fixedit"
 )
 
 // An outcome is what one analysis of a file's package found.
@@ -332,24 +334,24 @@ func (c *converter) span(pos, end token.Pos) (name string, start, stop int, ok b
 // removed, the file formatted. It returns nil if the fix cannot be
 // applied to the analyzed content.
 func (c *converter) action(fix analysis.SuggestedFix, diag Diagnostic) *CodeAction {
-	byFile := make(map[string][]edit)
+	byFile := make(map[string][]fixedit.Edit)
 	for _, e := range fix.TextEdits {
 		name, start, end, ok := c.span(e.Pos, e.End)
 		if !ok {
 			return nil
 		}
-		byFile[name] = append(byFile[name], edit{start, end, string(e.NewText)})
+		byFile[name] = append(byFile[name], fixedit.Edit{Start: start, End: end, Text: string(e.NewText)})
 	}
 	ws := &WorkspaceEdit{Changes: make(map[string][]TextEdit)}
 	for name, edits := range byFile {
 		before := c.text(name)
-		after, err := applyEdits(before, edits)
+		after, err := fixedit.Apply(before, edits)
 		if err != nil {
 			return nil
 		}
 		// The driver keeps the unformatted result when it does not
 		// parse; so do we.
-		if formatted, err := formatFixed(c.pkg.Types, after); err == nil {
+		if formatted, err := fixedit.Format(c.pkg.Types, after); err == nil {
 			after = formatted
 		}
 		ws.Changes[c.uri(name)] = textEdits(before, after)

@@ -2,18 +2,9 @@ package lsp
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
-	"go/ast"
-	"go/format"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"slices"
-	"strconv"
 	"unicode/utf8"
-
-	"golang.org/x/tools/go/ast/astutil"
 )
 
 // A mapper converts between byte offsets in a document and LSP
@@ -99,116 +90,6 @@ func utf16RuneLen(r rune) int {
 		return 2
 	}
 	return 1
-}
-
-// An edit replaces content[start:end] by text.
-type edit struct {
-	start, end int
-	text       string
-}
-
-// applyEdits applies non-overlapping edits to content.
-func applyEdits(content []byte, edits []edit) ([]byte, error) {
-	edits = slices.Clone(edits)
-	slices.SortStableFunc(edits, func(a, b edit) int { return cmp.Compare(a.start, b.start) })
-	var out bytes.Buffer
-	last := 0
-	for _, e := range edits {
-		if e.start < last || e.end < e.start || e.end > len(content) {
-			return nil, fmt.Errorf("edit [%d,%d) overlaps another or is out of bounds", e.start, e.end)
-		}
-		out.Write(content[last:e.start])
-		out.WriteString(e.text)
-		last = e.end
-	}
-	out.Write(content[last:])
-	return out.Bytes(), nil
-}
-
-// formatFixed formats a file to which a fix was applied the way the
-// -fix driver does (x/tools' driverutil.FormatSourceRemoveImports, which
-// is internal): sort the imports, delete those the file no longer uses,
-// and print it as gofmt does. pkg is the package before the fix; it
-// tells the name a non-renaming import declares.
-func formatFixed(pkg *types.Package, src []byte) ([]byte, error) {
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
-	ast.SortImports(fset, file)
-	removeUnusedImports(fset, pkg, file)
-	var buf bytes.Buffer
-	if err := format.Node(&buf, fset, file); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// removeUnusedImports deletes the imports whose name no selector in the
-// file's other declarations uses. The driver asks whether the name is
-// free anywhere in the file; a package name can only be used as a
-// selector's operand, so the two agree except when every use is a local
-// variable that shadows the import, where this keeps an import the
-// driver would drop (the file did not compile before the fix either).
-func removeUnusedImports(fset *token.FileSet, pkg *types.Package, file *ast.File) {
-	names := make(map[string]string) // import path to package name
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if names[p.Path()] == "" {
-			names[p.Path()] = p.Name()
-			for _, imp := range p.Imports() {
-				visit(imp)
-			}
-		}
-	}
-	if pkg != nil {
-		for _, imp := range pkg.Imports() {
-			visit(imp)
-		}
-	}
-	used := make(map[string]bool)
-	for _, decl := range file.Decls {
-		if d, ok := decl.(*ast.GenDecl); ok && d.Tok == token.IMPORT {
-			continue
-		}
-		ast.Inspect(decl, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok {
-					used[id.Name] = true
-				}
-			}
-			return true
-		})
-	}
-	type spec struct{ name, path string }
-	var unused []spec
-	for _, imp := range file.Imports {
-		path, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
-		}
-		explicit := ""
-		if imp.Name != nil {
-			explicit = imp.Name.Name
-		}
-		name := explicit
-		if name == "" {
-			name = names[path]
-		}
-		switch name {
-		case "", ".", "_":
-			// An import the fix added (its name is unknown to the
-			// package), a dot import or a blank one: keep it.
-			continue
-		}
-		if !used[name] {
-			unused = append(unused, spec{explicit, path})
-		}
-	}
-	for _, s := range unused {
-		astutil.DeleteNamedImport(fset, file, s.name, s.path)
-	}
 }
 
 // maxDiffCells bounds the line LCS table; beyond it the changed region
