@@ -323,9 +323,10 @@ func (f *fixer) textRange(args []ast.Expr) string {
 	return ", " + string(f.src[f.pass.Fset.Position(args[0].Pos()).Offset:f.pass.Fset.Position(args[len(args)-1].End()).Offset])
 }
 
+// isError reports whether e is an error value.
 func (f *fixer) isError(e ast.Expr) bool {
 	t := f.pass.TypesInfo.TypeOf(e)
-	return t != nil && types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+	return t != nil && sdk.ImplementsError(t)
 }
 
 func (f *fixer) sdkHas(name string) bool {
