@@ -28,31 +28,9 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/facts"
 	modgen "github.com/mcperrlint/mcperrlint/scripts/gen"
 )
-
-// needFacts reports whether an analyzer or one it requires declares fact
-// types; the drivers then load every dependency from source.
-func needFacts(a *analysis.Analyzer) bool {
-	seen := make(map[*analysis.Analyzer]bool)
-	var walk func(a *analysis.Analyzer) bool
-	walk = func(a *analysis.Analyzer) bool {
-		if seen[a] {
-			return false
-		}
-		seen[a] = true
-		if len(a.FactTypes) > 0 {
-			return true
-		}
-		for _, req := range a.Requires {
-			if walk(req) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(a)
-}
 
 // loadGenerated writes the module cfg describes and loads its packages as
 // the standalone driver would for a.
@@ -65,7 +43,7 @@ func loadGenerated(tb testing.TB, a *analysis.Analyzer, cfg modgen.Config) ([]*p
 	}
 	downloadModule(tb, dir)
 	mode := packages.LoadSyntax | packages.NeedModule
-	if needFacts(a) {
+	if facts.Needed(a) {
 		mode = packages.LoadAllSyntax | packages.NeedModule
 	}
 	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir, Tests: true, Env: offlineModuleEnv()}, "./...")

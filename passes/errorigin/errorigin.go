@@ -189,8 +189,8 @@ type origin struct {
 	site token.Pos
 	// via and siteLine locate the decisive return in a function of
 	// another package, whose declaration site is (see Return).
-	via      string
-	siteLine int
+	via       string
+	siteLine  int
 	nilValue  bool // a nil constant: no error on this path
 	forwarded bool // a forwarded function's error, analyzed there
 	// requestLevel: created because of the request itself (an unknown

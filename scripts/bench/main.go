@@ -59,9 +59,8 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/facts"
 	"github.com/mcperrlint/mcperrlint/scripts/gen"
 )
 
@@ -115,7 +114,7 @@ func main() {
 	}
 	mcperrlint := filepath.Join(bin, "mcperrlint")
 
-	facts := declaresFacts(analyzer.Analyzer)
+	facts := facts.Needed(analyzer.Analyzer)
 	fair := "nop"
 	if facts {
 		fair = "nopfacts"
@@ -165,15 +164,6 @@ func other(fair string) string {
 		return "nopfacts"
 	}
 	return "nop"
-}
-
-// declaresFacts reports whether a or an analyzer it requires declares
-// fact types.
-func declaresFacts(a *analysis.Analyzer) bool {
-	if len(a.FactTypes) > 0 {
-		return true
-	}
-	return slices.ContainsFunc(a.Requires, declaresFacts)
 }
 
 // prepare makes a target's module ready to analyze offline.

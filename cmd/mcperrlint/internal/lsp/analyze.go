@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcperrlint/mcperrlint/internal/facts"
 	"github.com/mcperrlint/mcperrlint/internal/fixedit"
 )
 
@@ -65,7 +66,7 @@ func analyze(ctx context.Context, a *analysis.Analyzer, path string, uri func(pa
 	// unless an analyzer uses facts, which checker then computes for
 	// every dependency from its syntax.
 	mode := packages.LoadSyntax
-	if needFacts(a) {
+	if facts.Needed(a) {
 		mode = packages.LoadAllSyntax
 	}
 	cfg := &packages.Config{
@@ -203,28 +204,6 @@ func pick(pkgs []*packages.Package, path string) (*packages.Package, string) {
 		}
 	}
 	return nil, ""
-}
-
-// needFacts reports whether a or an analyzer it requires uses facts.
-func needFacts(a *analysis.Analyzer) bool {
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func(a *analysis.Analyzer) bool
-	visit = func(a *analysis.Analyzer) bool {
-		if seen[a] {
-			return false
-		}
-		seen[a] = true
-		if len(a.FactTypes) > 0 {
-			return true
-		}
-		for _, r := range a.Requires {
-			if visit(r) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(a)
 }
 
 // sources keeps the exact bytes the loader parsed for the files of one
