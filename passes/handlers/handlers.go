@@ -49,6 +49,9 @@ type Result struct {
 // parameter Param of a wrapper and returns its error as its own.
 type ForwardedParam struct {
 	Param int
+	// Made reports that the function forwarded is the one the
+	// parameter's function returns (handlerFn(deps)(ctx, req, args)).
+	Made bool
 	// SDK names the descriptor of the handler's SDK.
 	SDK string
 	// Args is how many arguments the handler passes in the call, and
@@ -265,7 +268,7 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 					continue
 				}
 				key, ok := calledParam(fn, call.Call.Value)
-				if !ok || key.index < 0 || key.fn.Parent() != nil || forwarded[key] != nil {
+				if !ok || key.made || key.index < 0 || key.fn.Parent() != nil || forwarded[key] != nil {
 					continue
 				}
 				if !slices.Contains(f.converted[key.fn], key.index) {
@@ -410,10 +413,13 @@ type forwardSite struct {
 	resultFlow bool  // the handler also returns the call's first result
 }
 
-// paramKey names a function-typed parameter of a wrapper function.
+// paramKey names a function-typed parameter of a wrapper function. When
+// made is set, what is called is the function that the parameter's
+// function returns (handlerFn(deps)(ctx, req, args)).
 type paramKey struct {
 	fn    *ssa.Function
 	index int
+	made  bool
 }
 
 // findForwarded iterates to a fixed point: forwarded functions forward in
@@ -452,7 +458,7 @@ func (f *finder) findForwarded() {
 				if key.fn != callee || key.index >= len(call.Args) {
 					continue
 				}
-				if target := funcValue(call.Args[key.index]); target != nil {
+				if target := passedFunc(call.Args[key.index], key); target != nil {
 					for _, site := range sites {
 						changed = f.forward(target, site) || changed
 					}
@@ -466,7 +472,7 @@ func (f *finder) findForwarded() {
 				if from == nil || fp.Param >= len(call.Args) {
 					continue
 				}
-				if target := funcValue(call.Args[fp.Param]); target != nil {
+				if target := passedFunc(call.Args[fp.Param], paramKey{callee, fp.Param, fp.Made}); target != nil {
 					site := forwardSite{from: from, args: fp.Args, seeds: fp.Seeds, resultFlow: fp.ResultFlow}
 					changed = f.forward(target, site) || changed
 				}
@@ -482,7 +488,7 @@ func (f *finder) findForwarded() {
 // package that forwards parameter fp.Param of wrapper, the same one each
 // time it is asked, or nil when this package cannot see that SDK.
 func (f *finder) foreignHandler(wrapper *ssa.Function, fp ForwardedParam) *Handler {
-	key := paramKey{wrapper, fp.Param}
+	key := paramKey{wrapper, fp.Param, fp.Made}
 	if h, ok := f.foreign[key]; ok {
 		return h
 	}
@@ -506,7 +512,7 @@ func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
 		}
 		for _, site := range sites {
 			f.forwards[key.fn] = append(f.forwards[key.fn], ForwardedParam{
-				Param: key.index, SDK: site.from.SDK.Name, Args: site.args,
+				Param: key.index, Made: key.made, SDK: site.from.SDK.Name, Args: site.args,
 				Seeds: site.seeds, ResultFlow: site.resultFlow,
 			})
 		}
@@ -636,15 +642,44 @@ func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
 func calledParam(fn *ssa.Function, v ssa.Value) (paramKey, bool) {
 	switch x := v.(type) {
 	case *ssa.Parameter:
-		return paramKey{fn, paramIndex(fn, x)}, true
+		return paramKey{fn: fn, index: paramIndex(fn, x)}, true
 	case *ssa.UnOp: // a captured variable is loaded from its cell
 		if fv, ok := x.X.(*ssa.FreeVar); ok {
 			return capturedParam(fn, fv)
 		}
 	case *ssa.FreeVar:
 		return capturedParam(fn, x)
+	case *ssa.Call: // a function the parameter's function makes
+		if !x.Call.IsInvoke() {
+			if key, ok := calledParam(fn, x.Call.Value); ok && !key.made {
+				key.made = true
+				return key, true
+			}
+		}
 	}
 	return paramKey{}, false
+}
+
+// passedFunc returns the function a call argument passes to parameter key:
+// the argument's function, or the one that function makes.
+func passedFunc(arg ssa.Value, key paramKey) *ssa.Function {
+	fn := funcValue(arg)
+	if fn == nil || !key.made {
+		return fn
+	}
+	var made *ssa.Function
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		g := funcValue(ret.Results[0])
+		if g == nil || made != nil && made != g {
+			return nil
+		}
+		made = g
+	}
+	return made
 }
 
 // capturedParam finds the parameter of an enclosing function that a
@@ -662,7 +697,7 @@ func capturedParam(fn *ssa.Function, fv *ssa.FreeVar) (paramKey, bool) {
 		binding := closureBinding(parent, fn, index)
 		switch b := binding.(type) {
 		case *ssa.Parameter:
-			return paramKey{parent, paramIndex(parent, b)}, true
+			return paramKey{fn: parent, index: paramIndex(parent, b)}, true
 		case *ssa.FreeVar:
 			fn, fv = parent, b
 		default:

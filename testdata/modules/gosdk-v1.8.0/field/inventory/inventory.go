@@ -40,3 +40,17 @@ func Register(s *mcp.Server, tools ...Tool) {
 		s.AddTool(t.Tool, t.Handler)
 	}
 }
+
+// NewWithDeps returns the tool t, answered by the body that makeBody
+// makes from the server's dependencies at call time (github-mcp-server's
+// NewServerToolWithDeps).
+func NewWithDeps(t *mcp.Tool, deps any, makeBody func(deps any) Body) Tool {
+	return Tool{Tool: t, Handler: func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var args map[string]any
+		if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+			return nil, fmt.Errorf("failed to parse arguments: %w", err) // want "argument decoding error"
+		}
+		res, _, err := makeBody(deps)(ctx, req, args)
+		return res, err
+	}}
+}

@@ -25,6 +25,15 @@ func Tools() []inventory.Tool {
 	return []inventory.Tool{
 		inventory.NewTool(&mcp.Tool{Name: "list_issues"}, listIssues),
 		inventory.NewTool(&mcp.Tool{Name: "get_issue"}, adapt(getIssue)),
+		inventory.NewWithDeps(&mcp.Tool{Name: "enable_toolset"}, nil, func(deps any) inventory.Body {
+			return func(ctx context.Context, req *mcp.CallToolRequest, args map[string]any) (*mcp.CallToolResult, any, error) {
+				name, ok := args["toolset"].(string)
+				if !ok {
+					return nil, nil, errors.New("toolset must be a string") // want "argument decoding error"
+				}
+				return text(name), nil, nil
+			}
+		}),
 	}
 }
 
