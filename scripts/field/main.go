@@ -34,6 +34,7 @@ var (
 	timeout   = flag.Duration("timeout", 10*time.Minute, "time limit per server for the lint run, and again for the -fix check")
 	keep      = flag.Bool("keep", false, "keep the -fix copies (their paths are printed)")
 	verbose   = flag.Bool("v", false, "print the commands run and their standard error")
+	vetFlag   = flag.Bool("vet", false, "also run the linter as go vet -vettool and compare the sites it reports")
 )
 
 // reportCategories are the categories scored against the labels.
@@ -52,6 +53,11 @@ type result struct {
 	sdkVer    []diag // category sdk-version, not scored
 	other     []diag // any other category, not scored
 	cleanFail bool   // a clean server got reports
+	// vetDiff lists the sites that go vet -vettool and the standalone
+	// command disagree on, with -vet; vetErr says why vet could not run.
+	vetRan  bool
+	vetDiff []string
+	vetErr  string
 }
 
 // A finding is a report on a line that must stay silent or has no label.
@@ -194,6 +200,12 @@ func measure(bin string, s *server) *result {
 		}
 	}
 
+	if *vetFlag && !r.run.crashed {
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		r.vetRan = true
+		r.vetDiff, r.vetErr = compareVet(ctx, bin, modDir, r.run)
+		cancel()
+	}
 	if *fixFlag && !r.run.crashed {
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		r.fix = checkFix(ctx, bin, checkout, s.dir, r.run)
@@ -315,6 +327,19 @@ func printResult(r *result) {
 			fmt.Printf("  clean server: ok, zero reports\n")
 		}
 	}
+	if r.vetRan {
+		switch {
+		case r.vetErr != "":
+			fmt.Printf("  go vet -vettool: could not compare: %s\n", r.vetErr)
+		case len(r.vetDiff) == 0:
+			fmt.Printf("  go vet -vettool: the same sites as the standalone command\n")
+		default:
+			fmt.Printf("  go vet -vettool: the drivers disagree:\n")
+			for _, d := range r.vetDiff {
+				fmt.Printf("    %s\n", d)
+			}
+		}
+	}
 	if f := r.fix; f != nil {
 		fmt.Printf("  fix: %d fixable diagnostics applied; go build %s; go vet %s; fixable left %d => fix builds: %s\n",
 			f.applied, yesNo(f.buildOK), yesNo(f.vetOK), len(f.remaining), r.fixCell())
@@ -363,6 +388,9 @@ func printSummary(results []*result) {
 		}
 		if r.s.files != nil {
 			notes = append(notes, fmt.Sprintf("%d files", len(r.s.files)))
+		}
+		if r.vetRan {
+			notes = append(notes, map[bool]string{true: "vet: same", false: "vet: DIFFERS"}[len(r.vetDiff) == 0 && r.vetErr == ""])
 		}
 		tp, fp, fn, labeled = tp+len(r.tp), fp+len(r.fp), fn+len(r.fn), labeled+r.labeledReport()
 		fmt.Printf("%-34s %-22s %6d %5d %4d %4d %4d %9s %7s %6s %s\n", r.s.id, r.s.sdk, len(r.s.labels), r.labeledReport(),

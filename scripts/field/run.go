@@ -371,3 +371,51 @@ func copyTree(src, dst string) error {
 		return os.WriteFile(target, data, info.Mode().Perm())
 	})
 }
+
+// compareVet runs the linter as go vet's tool in modDir and returns the
+// diagnostic sites (file and line, every category) on which it and the
+// standalone run disagree.
+func compareVet(ctx context.Context, bin, modDir string, standalone *lintRun) (diff []string, failure string) {
+	_, stderr, code, err := command(ctx, modDir, "go", "vet", "-vettool="+bin, "./...")
+	if err != nil {
+		return nil, err.Error()
+	}
+	absMod := realPath(modDir)
+	vet := make(map[siteKey]bool)
+	for _, line := range strings.Split(string(stderr), "\n") {
+		if line == "" || line[0] == '#' || line[0] == ' ' || line[0] == '\t' {
+			continue
+		}
+		posn, msg, ok := strings.Cut(line, ": ")
+		if !ok || strings.HasPrefix(msg, "\t") { // related information
+			continue
+		}
+		file, l, _ := splitPosn(posn)
+		if l == 0 {
+			continue
+		}
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(absMod, file)
+		}
+		vet[siteKey{relPath(absMod, file), l}] = true
+	}
+	if len(vet) == 0 && code != 0 && len(standalone.diags) > 0 {
+		return nil, fmt.Sprintf("go vet exited %d with no diagnostics: %s", code, firstLines(string(stderr), 5))
+	}
+	alone := make(map[siteKey]bool)
+	for _, d := range standalone.diags {
+		alone[d.site] = true
+	}
+	for k := range alone {
+		if !vet[k] {
+			diff = append(diff, "standalone only: "+k.String())
+		}
+	}
+	for k := range vet {
+		if !alone[k] {
+			diff = append(diff, "go vet only: "+k.String())
+		}
+	}
+	slices.Sort(diff)
+	return diff, ""
+}
