@@ -97,9 +97,9 @@ type Outcome struct {
 	// keeps (logAndReturn(logger, msg, err)).
 	Wraps []int
 
-	// Values reports that its other results hold argument values
-	// (RequiredParam[string](args, "owner")).
-	Values bool
+	// Values lists its results, other than the error, that hold argument
+	// values (RequiredParam[string](args, "owner")), by index.
+	Values []int
 
 	// Fills lists the pointer parameters it decodes argument data into
 	// (decodeArgs(req, &args)).
@@ -123,8 +123,8 @@ func (o Outcome) String() string {
 	if len(o.Wraps) > 0 {
 		s += " wraps" + ints(o.Wraps)
 	}
-	if o.Values {
-		s += " values"
+	if len(o.Values) > 0 {
+		s += " values" + ints(o.Values)
 	}
 	if len(o.Fills) > 0 {
 		s += " fills" + ints(o.Fills)
@@ -218,9 +218,7 @@ func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint) (argflow.Eff
 	case Validate, InvalidParams:
 		e.Err = argflow.CheckFailure
 	}
-	if o.Values {
-		e.Values = argflow.ArgValue
-	}
+	e.Values = o.Values
 	return e, true
 }
 
@@ -389,9 +387,9 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 				protocol = protocol && c.allProtocolErrors(sources)
 			}
 		}
-		for _, v := range values {
-			if flow.Taint(v)&argflow.ArgValue != 0 {
-				o.Values = true
+		for i, v := range values {
+			if flow.Taint(v)&argflow.ArgValue != 0 && !slices.Contains(o.Values, i) {
+				o.Values = append(o.Values, i)
 			}
 		}
 	}
@@ -488,7 +486,7 @@ func (s *Summary) informative() bool {
 		return true
 	}
 	for _, o := range s.Outcomes {
-		if o.Kind != OtherFailure || o.Fresh || o.Values || len(o.Wraps) > 0 || len(o.Fills) > 0 {
+		if o.Kind != OtherFailure || o.Fresh || len(o.Values) > 0 || len(o.Wraps) > 0 || len(o.Fills) > 0 {
 			return true
 		}
 	}
@@ -496,7 +494,7 @@ func (s *Summary) informative() bool {
 }
 
 func (o Outcome) sameAs(p Outcome) bool {
-	return o.Kind == p.Kind && o.Protocol == p.Protocol && o.Fresh == p.Fresh && o.Values == p.Values &&
+	return o.Kind == p.Kind && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
 		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills)
 }
 
@@ -509,7 +507,7 @@ func (s *Summary) pick(args []argflow.Taint) Outcome {
 		if o.Param >= len(args) || args[o.Param]&argflow.ArgValue == 0 {
 			continue
 		}
-		values, fills := best.Values || o.Values, union(best.Fills, o.Fills)
+		values, fills := union(best.Values, o.Values), union(best.Fills, o.Fills)
 		if o.Kind > best.Kind || (o.Kind == best.Kind && o.Fresh && !best.Fresh) {
 			best = o
 		}

@@ -12,6 +12,7 @@ package argflow
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -68,8 +69,9 @@ type Effect struct {
 	// Err is the taint of its error result: DecodeFailure when it fails
 	// to decode arguments, CheckFailure when an argument fails a check.
 	Err Taint
-	// Values is the taint of its other results.
-	Values Taint
+	// Values lists its results, other than the error, that hold
+	// argument values, by index.
+	Values []int
 	// Fills lists the pointer parameters it decodes argument data into.
 	Fills []int
 	// Wraps lists the error parameters its error result wraps, whose
@@ -319,7 +321,11 @@ func (f *Func) callTaint(call *ssa.Call, index int) Taint {
 			}
 			return t
 		}
-		return c.Effect.Values | f.operandTaint(call.Common())&RequestLevel
+		var t Taint
+		if slices.Contains(c.Effect.Values, max(index, 0)) {
+			t = ArgValue
+		}
+		return t | f.operandTaint(call.Common())&RequestLevel
 	case Other:
 		// Any function of request-level fields (requestStateValid(req.
 		// Params.RequestState)) checks the request. Over-approximating

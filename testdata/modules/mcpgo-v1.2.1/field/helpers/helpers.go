@@ -4,6 +4,7 @@
 package helpers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log"
@@ -118,4 +119,22 @@ func (p Pagination) GraphQL() (int, error) {
 		return 0, fmt.Errorf("perPage value %d exceeds maximum of 100", p.PerPage)
 	}
 	return p.PerPage, nil
+}
+
+// A Response is what the backend answered.
+type Response struct{ Status string }
+
+// Pager pages through a backend.
+type Pager interface {
+	Page(ctx context.Context, project string, at int) ([]int, *Response, error)
+}
+
+// FetchAll pages from start: of its results, only more is computed from
+// the arguments (start); resp is the backend's.
+func FetchAll(ctx context.Context, p Pager, project string, start int) (ids []int, more bool, resp *Response, err error) {
+	ids, resp, err = p.Page(ctx, project, start)
+	if err != nil {
+		return nil, false, resp, err
+	}
+	return ids, start+len(ids) < 100, resp, nil
 }

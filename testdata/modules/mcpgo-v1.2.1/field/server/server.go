@@ -29,7 +29,7 @@ var sessions = map[string]string{}
 func Remember(id, v string) { sessions[id] = v }
 
 // Register installs the tools.
-func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config) {
+func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config, pager helpers.Pager) {
 	s.AddTool(mcp.NewTool("greet"), greet)
 	s.AddTool(mcp.NewTool("greet_logged"), greetLogged)
 	s.AddTool(mcp.NewTool("greet_local"), greetLocal)
@@ -47,6 +47,18 @@ func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config) {
 	})
 	s.AddTool(mcp.NewTool("parse"), parse)
 	s.AddTool(mcp.NewTool("page"), page)
+	s.AddTool(mcp.NewTool("comments"), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ids, more, resp, err := helpers.FetchAll(ctx, pager, req.GetString("project", ""), req.GetInt("start_at", 0))
+		if err != nil {
+			// The backend's response is no argument value, though another
+			// result of the helper is: silent.
+			if resp != nil {
+				return nil, fmt.Errorf("failed to get comments: %s", resp.Status)
+			}
+			return nil, fmt.Errorf("failed to get comments: %v", err)
+		}
+		return mcp.NewToolResultText(fmt.Sprint(ids, more)), nil
+	})
 	s.AddTool(mcp.NewTool("provider"), provider)
 	s.AddTool(mcp.NewTool("session"), session)
 	s.AddTool(mcp.NewTool("wrapped"), wrap.WithToolErrors(wrapped))
