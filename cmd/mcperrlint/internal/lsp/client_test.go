@@ -41,6 +41,8 @@ type client struct {
 	t    *testing.T
 	w    *io.PipeWriter
 	exit chan int
+	// analyzed receives the file of each analysis the server finishes.
+	analyzed chan string
 
 	mu    sync.Mutex
 	cond  *sync.Cond
@@ -56,13 +58,14 @@ func startServer(t *testing.T, debounce time.Duration) *client {
 	t.Helper()
 	toServer, clientW := io.Pipe()
 	clientR, fromServer := io.Pipe()
-	c := &client{t: t, w: clientW, exit: make(chan int, 1)}
+	c := &client{t: t, w: clientW, exit: make(chan int, 1), analyzed: make(chan string, 1000)}
 	c.cond = sync.NewCond(&c.mu)
 	go func() {
 		code := lsp.Serve(toServer, fromServer, lsp.Options{
 			Analyzer: analyzer.New(analyzer.Config{}),
 			Debounce: debounce,
 			Log:      testLog{t},
+			Analyzed: func(path string) { c.analyzed <- path },
 		})
 		fromServer.Close()
 		c.exit <- code
@@ -86,6 +89,23 @@ type testLog struct{ t *testing.T }
 func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(strings.TrimSpace(string(p)))
 	return len(p), nil
+}
+
+// waitAnalyzed waits until the server has analyzed (or skipped) the
+// package of path, passing over the analyses of other files.
+func (c *client) waitAnalyzed(path string) {
+	c.t.Helper()
+	timeout := time.After(2 * time.Minute)
+	for {
+		select {
+		case p := <-c.analyzed:
+			if p == path {
+				return
+			}
+		case <-timeout:
+			c.t.Fatalf("no analysis of %s", path)
+		}
+	}
 }
 
 func (c *client) readLoop(r *bufio.Reader) {

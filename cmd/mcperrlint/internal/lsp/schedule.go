@@ -39,6 +39,8 @@ func keyOf(path string) groupKey {
 type scheduler struct {
 	delay   time.Duration
 	analyze func(ctx context.Context, key groupKey, path string)
+	// afterFunc is time.AfterFunc, or a test's clock.
+	afterFunc func(time.Duration, func()) stopper
 
 	mu      sync.Mutex
 	stopped bool
@@ -49,17 +51,23 @@ type scheduler struct {
 }
 
 type pending struct {
-	timer *time.Timer
+	timer stopper
 	gen   int
 }
 
+// A stopper is a timer that can be stopped: a *time.Timer.
+type stopper interface{ Stop() bool }
+
+func realAfterFunc(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) }
+
 func newScheduler(delay time.Duration, analyze func(context.Context, groupKey, string)) *scheduler {
 	return &scheduler{
-		delay:   delay,
-		analyze: analyze,
-		pending: make(map[groupKey]*pending),
-		ready:   make(map[groupKey]string),
-		wake:    make(chan struct{}, 1),
+		delay:     delay,
+		analyze:   analyze,
+		afterFunc: realAfterFunc,
+		pending:   make(map[groupKey]*pending),
+		ready:     make(map[groupKey]string),
+		wake:      make(chan struct{}, 1),
 	}
 }
 
@@ -83,7 +91,7 @@ func (s *scheduler) schedule(path string) {
 	// outdated and does nothing.
 	p.gen++
 	gen := p.gen
-	p.timer = time.AfterFunc(s.delay, func() { s.fire(key, gen, path) })
+	p.timer = s.afterFunc(s.delay, func() { s.fire(key, gen, path) })
 }
 
 func (s *scheduler) fire(key groupKey, gen int, path string) {

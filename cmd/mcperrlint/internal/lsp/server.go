@@ -50,6 +50,11 @@ type Options struct {
 	// (stacks of recovered panics, undecodable notifications). Nil
 	// discards them.
 	Log io.Writer
+
+	// Analyzed, if set, is called with the file whose package was just
+	// analyzed (or skipped, for a file not saved yet), after the result is
+	// published: tests wait on it instead of on the clock.
+	Analyzed func(path string)
 }
 
 // Serve runs the server on the messages read from in, writing to out,
@@ -397,6 +402,9 @@ func less(a, b Position) bool {
 // analyzeGroup analyzes the package of path and publishes the result. It
 // runs on the scheduler's goroutine.
 func (s *server) analyzeGroup(ctx context.Context, key groupKey, path string) {
+	if s.opts.Analyzed != nil {
+		defer s.opts.Analyzed(path)
+	}
 	if _, err := os.Stat(path); err != nil {
 		return // a new file not saved yet: its save will bring it here
 	}

@@ -440,25 +440,6 @@ func isPublish(uri string) func(msg) bool {
 	return func(m msg) bool { return m.Method == "textDocument/publishDiagnostics" && publishedURI(m) == uri }
 }
 
-// TestDebounce checks that saves in quick succession are analyzed once.
-func TestDebounce(t *testing.T) {
-	const debounce = 400 * time.Millisecond
-	path := tinyModule(t, "package tiny\n")
-	c := startServer(t, debounce)
-	c.initialize()
-	start := time.Now()
-	uri := c.open(path)
-	c.diagnostics(uri)
-	analysis := time.Since(start) // an upper bound, debounce included
-
-	for range 3 {
-		c.save(path, "package tiny\n")
-		time.Sleep(debounce / 8)
-	}
-	c.diagnostics(uri)
-	c.none(2*analysis+debounce, "second analysis after a burst of saves", isPublish(uri))
-}
-
 func isMessage(typ int, contains string) func(msg) bool {
 	return func(m msg) bool {
 		var p struct {
@@ -534,11 +515,11 @@ func TestTestFiles(t *testing.T) {
 	// A file excluded by build constraints, and a new file not saved
 	// yet, are not analyzed and not complained about.
 	ignored := c.open(filepath.Join(dir, "gen.go"))
-	time.Sleep(300 * time.Millisecond) // let its analysis run before the next open
+	c.waitAnalyzed(filepath.Join(dir, "gen.go"))
 	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
 		"uri": fileURI(filepath.Join(dir, "new_test.go")), "languageId": "go", "version": 1, "text": "package tiny\n",
 	}})
-	time.Sleep(300 * time.Millisecond)
+	c.waitAnalyzed(filepath.Join(dir, "new_test.go"))
 	c.diagnostics(c.open(path)) // everything before it is done
 	c.none(0, "showMessage", func(m msg) bool { return m.Method == "window/showMessage" })
 	c.none(0, "diagnostics for the ignored file", isPublish(ignored))

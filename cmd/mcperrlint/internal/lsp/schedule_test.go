@@ -1,0 +1,89 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeClock runs the scheduler's timers only when the test says so.
+type fakeClock struct {
+	mu     sync.Mutex
+	timers []*fakeTimer
+}
+
+type fakeTimer struct {
+	f       func()
+	stopped bool
+}
+
+func (t *fakeTimer) Stop() bool {
+	was := !t.stopped
+	t.stopped = true
+	return was
+}
+
+func (c *fakeClock) afterFunc(_ time.Duration, f func()) stopper {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	t := &fakeTimer{f: f}
+	c.timers = append(c.timers, t)
+	return t
+}
+
+// fire runs timer i, if it has not been stopped, as if its delay had
+// passed.
+func (c *fakeClock) fire(i int) {
+	c.mu.Lock()
+	t := c.timers[i]
+	c.mu.Unlock()
+	if !t.stopped {
+		t.f()
+	}
+}
+
+// TestDebounce checks that of a burst of requests for one package, each
+// coming before the delay has passed since the last, only the last leads
+// to an analysis, and that the scheduler runs analyses in the order their
+// delays passed. The timers are the test's: nothing depends on the
+// machine's speed.
+func TestDebounce(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
+	other := filepath.Join(t.TempDir(), "c.go")
+	for _, p := range []string{a, b, other} {
+		if err := os.WriteFile(p, []byte("package p\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var clock fakeClock
+	analyzed := make(chan string, 10)
+	s := newScheduler(time.Hour, func(_ context.Context, _ groupKey, path string) { analyzed <- path })
+	s.afterFunc = clock.afterFunc
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.run(ctx)
+
+	s.schedule(a) // timer 0
+	s.schedule(b) // timer 1: the same directory, the same package
+	clock.fire(0) // the first request's delay passes: it was superseded
+	s.schedule(other)
+	clock.fire(2)
+	// The scheduler analyzes in order, so an analysis the first request
+	// wrongly caused would come before this one.
+	if p := <-analyzed; p != other {
+		t.Fatalf("analyzed %q when a superseded request's delay passed, want %q first", p, other)
+	}
+	clock.fire(1)
+	if p := <-analyzed; p != b {
+		t.Errorf("analyzed %q after the burst, want %q (the last file named)", p, b)
+	}
+	s.schedule(other) // timer 3, a barrier: nothing else may come before it
+	clock.fire(3)
+	if p := <-analyzed; p != other {
+		t.Errorf("extra analysis of %q", p)
+	}
+}
