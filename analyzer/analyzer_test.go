@@ -118,7 +118,7 @@ func TestConfiguredFunctions(t *testing.T) {
 // TestMalformedFunctionFlag checks that a malformed name is a clear error.
 func TestMalformedFunctionFlag(t *testing.T) {
 	a := analyzer.New(analyzer.Config{})
-	for _, bad := range []string{"Decode", "example.com/lib.", "example.com/lib.A.B.C", "/lib.F"} {
+	for _, bad := range []string{"Decode", "example.com/lib.", "example.com/lib.A.1B", "/lib.F", "(*example.com/lib.T.M"} {
 		if err := a.Flags.Set("decode-funcs", bad); err == nil {
 			t.Errorf("-decode-funcs=%s: no error", bad)
 		}
