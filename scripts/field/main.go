@@ -35,12 +35,16 @@ var (
 	keep      = flag.Bool("keep", false, "keep the -fix copies (their paths are printed)")
 	verbose   = flag.Bool("v", false, "print the commands run and their standard error")
 	vetFlag   = flag.Bool("vet", false, "also run the linter as go vet -vettool and compare the sites it reports")
+	gclFlag   = flag.String("golangci", "", "a golangci-lint `binary` with the mcperrlint plugin built in (testdata/golangci): also run it and compare the sites it reports")
 )
 
 // reportCategories are the categories scored against the labels.
 var reportCategories = []string{"decode", "validate", "invalid-params"}
 
 // A result is what one server scored.
+// gclConfig is the golangci-lint configuration that defines the plugin.
+var gclConfig string
+
 type result struct {
 	s         *server
 	missing   bool
@@ -58,6 +62,9 @@ type result struct {
 	vetRan  bool
 	vetDiff []string
 	vetErr  string
+	// gclDiff and gclErr are the same for golangci-lint, with -golangci.
+	gclDiff []string
+	gclErr  string
 }
 
 // A finding is a report on a line that must stay silent or has no label.
@@ -79,6 +86,12 @@ func main() {
 	root, err := repoRoot()
 	if err != nil && (*labelsDir == "" || *binFlag == "") {
 		fatalf("%v", err)
+	}
+	if *gclFlag != "" {
+		if root == "" {
+			fatalf("-golangci needs the repository's .golangci-plugin.yml: run from the repository")
+		}
+		gclConfig = filepath.Join(root, ".golangci-plugin.yml")
 	}
 	dir := *labelsDir
 	if dir == "" {
@@ -204,6 +217,11 @@ func measure(bin string, s *server) *result {
 		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 		r.vetRan = true
 		r.vetDiff, r.vetErr = compareVet(ctx, bin, modDir, r.run)
+		cancel()
+	}
+	if *gclFlag != "" && !r.run.crashed {
+		ctx, cancel := context.WithTimeout(context.Background(), *timeout)
+		r.gclDiff, r.gclErr = compareGolangci(ctx, *gclFlag, modDir, r.run)
 		cancel()
 	}
 	if *fixFlag && !r.run.crashed {
@@ -340,6 +358,19 @@ func printResult(r *result) {
 			}
 		}
 	}
+	if *gclFlag != "" {
+		switch {
+		case r.gclErr != "":
+			fmt.Printf("  golangci-lint: could not compare: %s\n", r.gclErr)
+		case len(r.gclDiff) == 0:
+			fmt.Printf("  golangci-lint: the same mcperrlint sites as the standalone command\n")
+		default:
+			fmt.Printf("  golangci-lint: the drivers disagree:\n")
+			for _, d := range r.gclDiff {
+				fmt.Printf("    %s\n", d)
+			}
+		}
+	}
 	if f := r.fix; f != nil {
 		fmt.Printf("  fix: %d fixable diagnostics applied; go build %s; go vet %s; fixable left %d => fix builds: %s\n",
 			f.applied, yesNo(f.buildOK), yesNo(f.vetOK), len(f.remaining), r.fixCell())
@@ -391,6 +422,9 @@ func printSummary(results []*result) {
 		}
 		if r.vetRan {
 			notes = append(notes, map[bool]string{true: "vet: same", false: "vet: DIFFERS"}[len(r.vetDiff) == 0 && r.vetErr == ""])
+		}
+		if *gclFlag != "" {
+			notes = append(notes, map[bool]string{true: "golangci: same", false: "golangci: DIFFERS"}[len(r.gclDiff) == 0 && r.gclErr == ""])
 		}
 		tp, fp, fn, labeled = tp+len(r.tp), fp+len(r.fp), fn+len(r.fn), labeled+r.labeledReport()
 		fmt.Printf("%-34s %-22s %6d %5d %4d %4d %4d %9s %7s %6s %s\n", r.s.id, r.s.sdk, len(r.s.labels), r.labeledReport(),

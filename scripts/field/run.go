@@ -380,14 +380,33 @@ func compareVet(ctx context.Context, bin, modDir string, standalone *lintRun) (d
 	if err != nil {
 		return nil, err.Error()
 	}
-	absMod := realPath(modDir)
-	vet := make(map[siteKey]bool)
-	for _, line := range strings.Split(string(stderr), "\n") {
+	return compareSites(textSites(string(stderr), realPath(modDir), nil), standalone, code, stderr)
+}
+
+// compareGolangci runs a golangci-lint with the plugin built in, with the
+// repository's .golangci-plugin.yml, and compares its mcperrlint sites with
+// the standalone run's.
+func compareGolangci(ctx context.Context, gcl, modDir string, standalone *lintRun) (diff []string, failure string) {
+	stdout, stderr, code, err := command(ctx, modDir, gcl, "run", "-c", gclConfig, "--path-mode=abs",
+		"--max-issues-per-linter=0", "--max-same-issues=0", "--output.text.path=stdout", "--show-stats=false", "./...")
+	if err != nil {
+		return nil, err.Error()
+	}
+	only := func(msg string) bool { return strings.HasSuffix(msg, "(mcperrlint)") }
+	return compareSites(textSites(string(stdout), realPath(modDir), only), standalone, code, stderr)
+}
+
+// textSites returns the sites of the diagnostics a driver printed as text
+// (file:line:col: message), leaving out related information and, when
+// keep is set, the lines it rejects.
+func textSites(out, absMod string, keep func(msg string) bool) map[siteKey]bool {
+	sites := make(map[siteKey]bool)
+	for _, line := range strings.Split(out, "\n") {
 		if line == "" || line[0] == '#' || line[0] == ' ' || line[0] == '\t' {
 			continue
 		}
 		posn, msg, ok := strings.Cut(line, ": ")
-		if !ok || strings.HasPrefix(msg, "\t") { // related information
+		if !ok || strings.HasPrefix(msg, "\t") || keep != nil && !keep(msg) { // related information
 			continue
 		}
 		file, l, _ := splitPosn(posn)
@@ -397,23 +416,29 @@ func compareVet(ctx context.Context, bin, modDir string, standalone *lintRun) (d
 		if !filepath.IsAbs(file) {
 			file = filepath.Join(absMod, file)
 		}
-		vet[siteKey{relPath(absMod, file), l}] = true
+		sites[siteKey{relPath(absMod, file), l}] = true
 	}
-	if len(vet) == 0 && code != 0 && len(standalone.diags) > 0 {
-		return nil, fmt.Sprintf("go vet exited %d with no diagnostics: %s", code, firstLines(string(stderr), 5))
+	return sites
+}
+
+// compareSites lists the sites one driver reported and the standalone run
+// did not, and the reverse.
+func compareSites(other map[siteKey]bool, standalone *lintRun, code int, stderr []byte) (diff []string, failure string) {
+	if len(other) == 0 && code != 0 && len(standalone.diags) > 0 {
+		return nil, fmt.Sprintf("exit %d with no diagnostics: %s", code, firstLines(string(stderr), 5))
 	}
 	alone := make(map[siteKey]bool)
 	for _, d := range standalone.diags {
 		alone[d.site] = true
 	}
 	for k := range alone {
-		if !vet[k] {
+		if !other[k] {
 			diff = append(diff, "standalone only: "+k.String())
 		}
 	}
-	for k := range vet {
+	for k := range other {
 		if !alone[k] {
-			diff = append(diff, "go vet only: "+k.String())
+			diff = append(diff, "other driver only: "+k.String())
 		}
 	}
 	slices.Sort(diff)
