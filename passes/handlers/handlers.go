@@ -271,6 +271,9 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 				if !ok || key.made || key.index < 0 || key.fn.Parent() != nil || forwarded[key] != nil {
 					continue
 				}
+				if returnsErrorOf(fn, call) {
+					continue // wrapped, not converted: fmt.Errorf("%s: %w", name, err)
+				}
 				if !slices.Contains(f.converted[key.fn], key.index) {
 					f.converted[key.fn] = append(f.converted[key.fn], key.index)
 				}
@@ -280,6 +283,42 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 	for _, ps := range f.converted {
 		slices.Sort(ps)
 	}
+}
+
+// returnsErrorOf reports whether an error fn returns may hold the error
+// result of call, as it is or wrapped by the calls that make the error.
+func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
+	seen := make(map[ssa.Value]bool)
+	var holds func(v ssa.Value, depth int) bool
+	holds = func(v ssa.Value, depth int) bool {
+		for _, src := range argflow.Sources(v) {
+			if seen[src] || depth > maxFactoryDepth {
+				continue
+			}
+			seen[src] = true
+			c, _ := argflow.CallOf(src)
+			if c == nil {
+				continue
+			}
+			if c == call {
+				return true
+			}
+			for _, op := range argflow.Operands(c.Common()) {
+				if holds(op, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			if holds(ret.Results[len(ret.Results)-1], 0) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func returnsError(sig *types.Signature) bool {

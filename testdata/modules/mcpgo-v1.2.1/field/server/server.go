@@ -63,6 +63,7 @@ func Register(s *server.MCPServer, api helpers.Backend, cfg dns.Config, pager he
 	s.AddTool(mcp.NewTool("session"), session)
 	s.AddTool(mcp.NewTool("wrapped"), wrap.WithToolErrors(wrapped))
 	s.AddTool(mcp.NewTool("projects"), projects)
+	s.AddTool(mcp.NewTool("named"), wrap.WithName("named", named))
 	s.AddTool(mcp.NewTool("recovered"), recoverErrors(recovered))
 }
 
@@ -216,4 +217,13 @@ func page(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, er
 		return nil, err // want "argument validation error"
 	}
 	return mcp.NewToolResultText(fmt.Sprint(n, pg.After)), nil
+}
+
+// wrap.WithName keeps the error of named, wrapped: it is reported here.
+func named(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name, err := req.RequireString("name")
+	if err != nil {
+		return nil, err // want "argument decoding error"
+	}
+	return mcp.NewToolResultText(name), nil
 }

@@ -32,3 +32,15 @@ func WithToolErrors(handler server.ToolHandlerFunc) server.ToolHandlerFunc {
 		return res, nil
 	}
 }
+
+// WithName wraps the error of the handler it is given with the tool's
+// name: still a protocol error, so the handlers given here are reported.
+func WithName(name string, handler server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := handler(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: %w", name, err)
+		}
+		return res, nil
+	}
+}
