@@ -346,30 +346,10 @@ func printResult(r *result) {
 		}
 	}
 	if r.vetRan {
-		switch {
-		case r.vetErr != "":
-			fmt.Printf("  go vet -vettool: could not compare: %s\n", r.vetErr)
-		case len(r.vetDiff) == 0:
-			fmt.Printf("  go vet -vettool: the same sites as the standalone command\n")
-		default:
-			fmt.Printf("  go vet -vettool: the drivers disagree:\n")
-			for _, d := range r.vetDiff {
-				fmt.Printf("    %s\n", d)
-			}
-		}
+		printComparison("go vet -vettool", r.vetDiff, r.vetErr)
 	}
 	if *gclFlag != "" {
-		switch {
-		case r.gclErr != "":
-			fmt.Printf("  golangci-lint: could not compare: %s\n", r.gclErr)
-		case len(r.gclDiff) == 0:
-			fmt.Printf("  golangci-lint: the same mcperrlint sites as the standalone command\n")
-		default:
-			fmt.Printf("  golangci-lint: the drivers disagree:\n")
-			for _, d := range r.gclDiff {
-				fmt.Printf("    %s\n", d)
-			}
-		}
+		printComparison("golangci-lint", r.gclDiff, r.gclErr)
 	}
 	if f := r.fix; f != nil {
 		fmt.Printf("  fix: %d fixable diagnostics applied; go build %s; go vet %s; fixable left %d => fix builds: %s\n",
@@ -382,6 +362,22 @@ func printResult(r *result) {
 		}
 		for _, d := range f.remaining {
 			fmt.Printf("    still fixable %s: %s\n", d.site, d.message)
+		}
+	}
+}
+
+// printComparison prints how another driver's sites compare with the
+// standalone command's.
+func printComparison(driver string, diff []string, failure string) {
+	switch {
+	case failure != "":
+		fmt.Printf("  %s: could not compare: %s\n", driver, failure)
+	case len(diff) == 0:
+		fmt.Printf("  %s: the same sites as the standalone command\n", driver)
+	default:
+		fmt.Printf("  %s: the drivers disagree:\n", driver)
+		for _, d := range diff {
+			fmt.Printf("    %s\n", d)
 		}
 	}
 }
