@@ -34,6 +34,7 @@ var familyFlags = map[string][]string{
 // and that nothing fixable remains; this checks what users run, including
 // the driver's merging of fixes, formatting and import removal.
 func TestFixIsIdempotent(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	bin := buildMcperrlint(t)
 	t.Run("families", func(t *testing.T) {
 		src := filepath.Join(testdata(t), "src")

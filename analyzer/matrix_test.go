@@ -97,6 +97,7 @@ func offlineModuleEnv() []string {
 // module must load and type-check against its pinned SDK with no errors
 // (the same load analysistest does), and pass go vet.
 func TestMatrixModulesTypecheck(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	forEachMatrixModule(t, func(t *testing.T, dir string) {
 
 		cfg := &packages.Config{
@@ -132,6 +133,7 @@ func TestMatrixModulesTypecheck(t *testing.T) {
 // diagnostics against the "// want" comments and its fixes against the
 // .golden files.
 func TestMatrix(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	forEachMatrixModule(t, func(t *testing.T, dir string) {
 		for _, r := range analysistest.RunWithSuggestedFixes(t, dir, analyzer.Analyzer, "./...") {
 			assertFixesCompose(t, r.Pass.Fset, r.Diagnostics)
@@ -143,6 +145,7 @@ func TestMatrix(t *testing.T) {
 // the real SDKs: each module, with its golden files in place of its
 // sources, type-checks, and analyzing it again finds nothing to fix.
 func TestMatrixGoldensAreFixed(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	forEachMatrixModule(t, func(t *testing.T, dir string) {
 		fixed := t.TempDir()
 		if err := os.CopyFS(fixed, os.DirFS(dir)); err != nil {

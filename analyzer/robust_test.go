@@ -165,6 +165,7 @@ func analyze(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) *chec
 // cgo and generics included, get exactly the expected diagnostics, at
 // positions in the user's files.
 func TestBrokenInputInProcess(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	gopath := testdata(t)
 	for _, tc := range robustPackages {
 		t.Run(tc.name, func(t *testing.T) {
@@ -319,6 +320,7 @@ var diagnosticLine = regexp.MustCompile(`^(\S+\.go):(\d+):\d+: ([^\t].*)$`)
 // tool); for valid ones exactly the expected findings and exit status 3;
 // and -fix on the cgo package.
 func TestBrokenInputCommand(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	bin := buildMcperrlint(t)
 	gopath := testdata(t)
 	env := gopathEnv(gopath)
