@@ -292,8 +292,10 @@ const maxSeeded = 8
 
 // summarize computes the summary of one function of this package.
 func (s *summarizer) summarize(fn *ssa.Function) *Summary {
-	if h := s.handlers[fn]; h != nil {
-		return &Summary{Handler: h.Kind == sdk.Raw, Forwards: s.forwards[fn], Converts: s.converts[fn]}
+	// A raw handler's callers forward it; a typed handler called
+	// directly by another is summarized like any helper.
+	if h := s.handlers[fn]; h != nil && h.Kind == sdk.Raw {
+		return &Summary{Handler: true, Forwards: s.forwards[fn], Converts: s.converts[fn]}
 	}
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
@@ -502,6 +504,9 @@ func (o Outcome) sameAs(p Outcome) bool {
 // taints: the strongest among the parameters that hold argument values,
 // or the base outcome when none does.
 func (s *Summary) pick(args []argflow.Taint) Outcome {
+	if len(s.Outcomes) == 0 {
+		return Outcome{Param: -1} // a handler's summary says nothing of its errors
+	}
 	best := s.Outcomes[0]
 	for _, o := range s.Outcomes[1:] {
 		if o.Param >= len(args) || args[o.Param]&argflow.ArgValue == 0 {

@@ -14,6 +14,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"example.com/gosdk18/field/inventory"
+	"example.com/gosdk18/field/typedlib"
 )
 
 func text(s string) *mcp.CallToolResult {
@@ -190,4 +191,24 @@ func typedDecode(ctx context.Context, req *mcp.CallToolRequest, args map[string]
 		return nil, nil, err // want "InvalidParams"
 	}
 	return text(fmt.Sprint(in.N)), nil, nil
+}
+
+// A typed handler that calls another directly (gke-mcp's describe calling
+// listEvents) summarizes it like a helper: no crash, and its plain errors
+// stay tool errors.
+func describe(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+	res, _, err := typed(ctx, nil, in)
+	if err == nil {
+		res, _, err = typedlib.ListEvents(ctx, nil, typedlib.Args{Name: fmt.Sprint(in.N)})
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("describe: %w", err)
+	}
+	return res, nil, nil
+}
+
+// RegisterDescribe adds the describe tool.
+func RegisterDescribe(s *mcp.Server) {
+	mcp.AddTool(s, &mcp.Tool{Name: "describe"}, describe)
+	mcp.AddTool(s, &mcp.Tool{Name: "events"}, typedlib.ListEvents)
 }
