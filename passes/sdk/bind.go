@@ -306,3 +306,15 @@ func InSDK(path string) bool {
 	}
 	return false
 }
+
+// IsMCPPackage reports whether the package at path is the MCP package of
+// one of the SDKs, the package that declares their protocol types.
+func IsMCPPackage(path string) bool {
+	path = unvendor(path)
+	for _, d := range Descriptors {
+		if path == d.MCP {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,414 @@
+// Package load loads Go packages for an analysis whose facts only some
+// packages can carry: those packages are parsed and type-checked from
+// source, every other dependency is read from the compiler's export data.
+//
+// go/packages offers two modes, the named packages from source with their
+// dependencies from export data (LoadSyntax), or everything from source
+// (LoadAllSyntax), which go/analysis drivers use as soon as an analyzer
+// declares fact types. The second costs a source type-check of the
+// standard library and every module the build depends on, although
+// mcperrlint summarizes only the packages of the module being linted and
+// those that see an MCP SDK. This package loads the middle: one go list
+// call (the same the first mode makes), then source for the packages the
+// caller's Source function asks for and for every package above them,
+// export data for the rest. The result is a graph of packages.Package
+// values that go/analysis/checker runs on, with each package's Imports
+// cut down to the packages that can carry facts, so that the checker runs
+// fact-producing analyzers only there.
+package load
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+)
+
+// Config says what to load and how.
+type Config struct {
+	Context    context.Context // nil means context.Background()
+	Dir        string          // the directory go list runs in; "" means the current one
+	Env        []string        // nil means os.Environ()
+	BuildFlags []string
+	Tests      bool // also load the packages' tests
+
+	// Source reports whether a dependency of the named packages must be
+	// loaded from source because an analysis needs its syntax. The named
+	// packages always are, and so is every package that imports one that
+	// is: export data that refers to a package checked from source would
+	// have its own copy of that package's types.
+	Source func(*packages.Package) bool
+
+	// Facts reports whether a package loaded from export data can carry
+	// facts, so that analyzers that produce facts must still run on it,
+	// without syntax. Packages loaded from source always can.
+	Facts func(*packages.Package) bool
+
+	// ParseFile parses a source file, as packages.Config.ParseFile; nil
+	// means parser.ParseFile with comments and all errors.
+	ParseFile func(fset *token.FileSet, filename string, src []byte) (*ast.File, error)
+}
+
+// A Graph is the result of Load.
+type Graph struct {
+	Fset *token.FileSet
+
+	// Roots are the packages the patterns named, in go list's order.
+	// They and the packages their Imports reach are ready for
+	// checker.Analyze: every package there carries facts.
+	Roots []*packages.Package
+
+	nodes map[string]*node // by package ID
+	cfg   *Config
+}
+
+// A node is one package of the build and what loading it produced.
+type node struct {
+	pkg *packages.Package // metadata; Types and, from source, syntax and TypesInfo
+
+	imports map[string]*node // the real imports, by import path
+	source  bool             // type-checked from source
+	facts   bool             // may carry facts
+	needed  bool             // a source package imports it: its types must be complete
+
+	once     sync.Once
+	exportOK bool // its export data was read
+}
+
+// Load runs go list on the patterns and loads the packages it names and
+// their dependencies. Errors of individual packages (go list's, syntax,
+// types) are in the packages' Errors, as with go/packages; the error
+// result says the load failed as a whole.
+func Load(cfg *Config, patterns ...string) (*Graph, error) {
+	ctx := cfg.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	meta := &packages.Config{
+		Context: ctx,
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+			packages.NeedImports | packages.NeedDeps | packages.NeedModule |
+			packages.NeedExportFile | packages.NeedTypesSizes | packages.NeedForTest,
+		Dir:        cfg.Dir,
+		Env:        cfg.Env,
+		BuildFlags: cfg.BuildFlags,
+		Tests:      cfg.Tests,
+	}
+	initial, err := packages.Load(meta, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if len(initial) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
+
+	g := &Graph{Fset: token.NewFileSet(), nodes: make(map[string]*node), cfg: cfg}
+	roots := make(map[*packages.Package]bool)
+	for _, p := range initial {
+		roots[p] = true
+	}
+	var add func(p *packages.Package) *node
+	add = func(p *packages.Package) *node {
+		if n, ok := g.nodes[p.ID]; ok {
+			return n
+		}
+		n := &node{pkg: p, imports: make(map[string]*node, len(p.Imports))}
+		g.nodes[p.ID] = n
+		// Source for the packages named, those the caller asks for, and
+		// those whose export data is missing (go list could not compile
+		// them: their errors then come from the type checker, with
+		// positions).
+		n.source = p.PkgPath != "unsafe" &&
+			(roots[p] || cfg.Source != nil && cfg.Source(p) || p.ExportFile == "")
+		for path, imp := range p.Imports {
+			in := add(imp)
+			n.imports[path] = in
+			n.source = n.source || in.source
+		}
+		n.facts = n.source || cfg.Facts != nil && cfg.Facts(p)
+		return n
+	}
+	for _, p := range initial {
+		add(p)
+	}
+	for _, n := range g.nodes {
+		if n.source {
+			for _, in := range n.imports {
+				in.needed = true
+			}
+		}
+	}
+
+	// Every package gets its types.Package before any export data is
+	// read, so that reading never creates a second one.
+	for _, n := range g.nodes {
+		if n.pkg.PkgPath == "unsafe" {
+			n.pkg.Types = types.Unsafe
+		} else {
+			n.pkg.Types = types.NewPackage(n.pkg.PkgPath, n.pkg.Name)
+		}
+		n.pkg.Fset = g.Fset
+	}
+
+	l := &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	var wg sync.WaitGroup
+	for _, p := range initial {
+		wg.Go(func() { l.load(g.nodes[p.ID]) })
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	for _, n := range g.nodes {
+		n.pkg.Imports = factImports(n)
+	}
+	g.Roots = initial
+	return g, nil
+}
+
+// factImports returns the packages carrying facts that n's facts can come
+// from: its imports that carry facts, and those reached through imports
+// that do not.
+func factImports(n *node) map[string]*packages.Package {
+	out := make(map[string]*packages.Package)
+	seen := make(map[*node]bool)
+	var walk func(path string, in *node)
+	walk = func(path string, in *node) {
+		if seen[in] {
+			return
+		}
+		seen[in] = true
+		if in.facts {
+			out[path] = in.pkg
+			return
+		}
+		for p, next := range in.imports {
+			walk(p, next)
+		}
+	}
+	for path, in := range n.imports {
+		walk(path, in)
+	}
+	return out
+}
+
+type loader struct {
+	*Graph
+	ctx context.Context
+	cpu chan struct{} // a token per type-check that runs
+
+	exportMu sync.Mutex // serializes reads of export data, which update shared packages
+}
+
+// load loads n after its imports.
+func (l *loader) load(n *node) {
+	n.once.Do(func() {
+		var wg sync.WaitGroup
+		for _, in := range n.imports {
+			wg.Go(func() { l.load(in) })
+		}
+		wg.Wait()
+		if l.ctx.Err() != nil {
+			return
+		}
+		switch {
+		case n.pkg.PkgPath == "unsafe":
+			// types.Unsafe, set up front.
+		case n.source:
+			l.check(n)
+		case n.needed || n.facts:
+			l.readExport(n)
+		}
+	})
+}
+
+// readExport reads n's types from its export data.
+func (l *loader) readExport(n *node) {
+	l.exportMu.Lock()
+	defer l.exportMu.Unlock()
+	p := n.pkg
+	if err := l.exportData(n); err != nil {
+		p.IllTyped = true
+		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+	}
+}
+
+func (l *loader) exportData(n *node) error {
+	p := n.pkg
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
+	}
+	// gcexportdata knows packages by path, not ID: it gets the packages
+	// n can mention, its transitive imports, by path.
+	view := make(map[string]*types.Package)
+	seen := make(map[*node]bool)
+	var visit func(m map[string]*node)
+	visit = func(m map[string]*node) {
+		for _, in := range m {
+			if !seen[in] {
+				seen[in] = true
+				view[in.pkg.PkgPath] = in.pkg.Types
+				visit(in.imports)
+			}
+		}
+	}
+	visit(n.imports)
+	view[p.PkgPath] = p.Types // filled in, not replaced
+	tpkg, err := gcexportdata.Read(r, l.Fset, view, p.PkgPath)
+	if err != nil {
+		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
+	}
+	p.Types = tpkg
+	n.exportOK = true
+	return nil
+}
+
+// check parses and type-checks n from source.
+func (l *loader) check(n *node) {
+	p := n.pkg
+	addErr := func(err error) { p.Errors = append(p.Errors, packageErrors(err)...) }
+
+	p.Syntax = l.parse(p.CompiledGoFiles, addErr)
+	p.TypesInfo = &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
+	}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			in := n.imports[path]
+			switch {
+			case in == nil:
+				return nil, fmt.Errorf("no metadata for %s", path)
+			case in.pkg.Types.Complete():
+				return in.pkg.Types, nil
+			}
+			return nil, fmt.Errorf("could not load %s", path)
+		}),
+		Sizes: p.TypesSizes,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				p.TypeErrors = append(p.TypeErrors, te)
+			}
+			addErr(err)
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+
+	l.cpu <- struct{}{}
+	typErr := types.NewChecker(tc, l.Fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	<-l.cpu
+	if typErr != nil && len(p.Errors) == 0 {
+		// An error the Error function did not see, such as a file
+		// that asks for a newer Go than the toolchain.
+		if len(p.Syntax) > 0 {
+			addErr(types.Error{Fset: l.Fset, Pos: p.Syntax[0].Package, Msg: typErr.Error()})
+		} else {
+			addErr(typErr)
+		}
+	}
+	p.IllTyped = len(p.Errors) > 0
+	for _, in := range n.imports {
+		p.IllTyped = p.IllTyped || in.pkg.IllTyped
+	}
+}
+
+// parse parses the files in parallel, in the order given.
+func (l *loader) parse(filenames []string, addErr func(error)) []*ast.File {
+	parseFile := l.cfg.ParseFile
+	if parseFile == nil {
+		parseFile = func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		}
+	}
+	files := make([]*ast.File, len(filenames))
+	errs := make([]error, len(filenames))
+	var wg sync.WaitGroup
+	for i, name := range filenames {
+		wg.Go(func() {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			files[i], errs[i] = parseFile(l.Fset, name, src)
+		})
+	}
+	wg.Wait()
+	var parsed []*ast.File
+	for i, f := range files {
+		if errs[i] != nil {
+			addErr(errs[i])
+		}
+		if f != nil {
+			parsed = append(parsed, f)
+		}
+	}
+	return parsed
+}
+
+// packageErrors converts a loader error to go/packages' form.
+func packageErrors(err error) []packages.Error {
+	var list scanner.ErrorList
+	var te types.Error
+	var pe *os.PathError
+	switch {
+	case errors.As(err, &list):
+		var out []packages.Error
+		for _, e := range list {
+			out = append(out, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+		}
+		return out
+	case errors.As(err, &te):
+		return []packages.Error{{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError}}
+	case errors.As(err, &pe):
+		return []packages.Error{{Pos: pe.Path + ":1", Msg: pe.Err.Error(), Kind: packages.ParseError}}
+	}
+	return []packages.Error{{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError}}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// Source reports the packages loaded from source, sorted by ID: for
+// tests and for drivers that explain what they did.
+func (g *Graph) Source() []*packages.Package {
+	var out []*packages.Package
+	for _, n := range g.nodes {
+		if n.source {
+			out = append(out, n.pkg)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
