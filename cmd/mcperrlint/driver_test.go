@@ -1,0 +1,278 @@
+package main_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestCommandLine checks what a new user sees first: help that names the
+// subcommands, one line for a flag the command does not know, and a
+// version that says which build it is.
+func TestCommandLine(t *testing.T) {
+	bin := buildCommand(t)
+	dir := t.TempDir()
+	for _, args := range [][]string{{"help"}, {"-h"}, {"-help"}} {
+		out, code := run(t, dir, bin, args...)
+		if code != 0 || !strings.Contains(out, "mcperrlint lsp") || !strings.Contains(out, "-fix") || !strings.Contains(out, "go vet -vettool") {
+			t.Errorf("mcperrlint %s: exit %d, want 0 and help naming lsp, -fix and go vet:\n%s", args[0], code, out)
+		}
+	}
+
+	out, code := run(t, dir, bin, "-bogus", "./...")
+	want := "mcperrlint: flag provided but not defined: -bogus\nRun 'mcperrlint help' for usage.\n"
+	if code != 2 || out != want {
+		t.Errorf("unknown flag: exit %d, output\n%q\nwant exit 2 and\n%q", code, out, want)
+	}
+
+	out, code = run(t, dir, bin)
+	if code != 2 || strings.Count(out, "\n") != 2 {
+		t.Errorf("no packages: exit %d, want 2 and two lines:\n%s", code, out)
+	}
+
+	// go vet keys its cache on this line: it must end in the build ID.
+	out, code = run(t, dir, bin, "-V=full")
+	if !regexp.MustCompile(`^mcperrlint version \S+ .*buildID=[0-9a-f]{64}\n$`).MatchString(out) || code != 0 {
+		t.Errorf("-V=full: exit %d, output %q", code, out)
+	}
+	if out, _ := run(t, dir, bin, "-V"); strings.Contains(out, "buildID") || !strings.HasPrefix(out, "mcperrlint version ") {
+		t.Errorf("-V: %q", out)
+	}
+}
+
+// TestBrokenPackageAmongGoodOnes checks that a package that does not
+// compile costs one line in the user's terms, and that the findings in
+// the packages that do build are all still reported.
+func TestBrokenPackageAmongGoodOnes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	dir := copyExample(t)
+	broken := filepath.Join(dir, "broken")
+	if err := os.Mkdir(broken, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(broken, "broken.go"), []byte("package broken\n\nfunc F() int { return \"x\" }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := run(t, dir, bin, "./...")
+	if code != 1 {
+		t.Errorf("exit %d, want 1 (a package could not be checked)", code)
+	}
+	var notChecked []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, " not checked: ") {
+			notChecked = append(notChecked, line)
+		}
+	}
+	wantLine := "mcperrlint: example.com/mcpservers/broken not checked: broken/broken.go:3:23: "
+	if len(notChecked) != 1 || !strings.HasPrefix(notChecked[0], wantLine) {
+		t.Errorf("want one line starting %q, got:\n%s", wantLine, out)
+	}
+	if strings.Contains(out, "mcperrorigin") || strings.Contains(out, "prerequisites") {
+		t.Errorf("output names the internal analyzer:\n%s", out)
+	}
+	var got []string
+	for _, d := range textDiagnostics(t, dir, out) {
+		if file, line, ok := findingOf(d); ok {
+			got = append(got, file+":"+line)
+		}
+	}
+	var want []string
+	for _, f := range expectedFindings(t) {
+		fileLine, _, _ := strings.Cut(f, " ")
+		want = append(want, fileLine)
+	}
+	slices.Sort(got)
+	got = slices.Compact(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("findings beside the broken package:\n got %v\nwant %v", got, want)
+	}
+}
+
+// findingOf returns the file and line of a diagnostic line that is a
+// finding, not related information (whose message starts with a tab).
+func findingOf(diag string) (file, line string, ok bool) {
+	m := diagLine.FindStringSubmatch(diag)
+	if m == nil || strings.HasPrefix(m[4], "\t") {
+		return "", "", false
+	}
+	return m[1], m[2], true
+}
+
+// TestDiffApplies checks that -fix -diff prints a patch that git apply
+// takes, and that applying it gives the files -fix writes.
+func TestDiffApplies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	bin := buildCommand(t)
+	dir := copyExample(t)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"}} {
+		if out, code := run(t, dir, git, args...); code != 0 {
+			t.Fatalf("git %v: %s", args, out)
+		}
+	}
+	cmd := exec.Command(bin, "-fix", "-diff", "./...")
+	cmd.Dir = dir
+	patch, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("-fix -diff: %v", err)
+	}
+	if !strings.Contains(string(patch), "--- a/notes/notes.go\n+++ b/notes/notes.go\n") {
+		t.Errorf("patch does not name files relative to the module, as git does:\n%s", patch)
+	}
+	for _, f := range exampleFiles {
+		if readFile(t, dir, f) != readFile(t, exampleDir, f) {
+			t.Errorf("-fix -diff changed %s", f)
+		}
+	}
+	pfile := filepath.Join(t.TempDir(), "fix.diff")
+	if err := os.WriteFile(pfile, patch, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, code := run(t, dir, git, "apply", "--check", pfile); code != 0 {
+		t.Fatalf("git apply --check: %s\npatch:\n%s", out, patch)
+	}
+	if out, code := run(t, dir, git, "apply", pfile); code != 0 {
+		t.Fatalf("git apply: %s", out)
+	}
+	for _, f := range exampleFiles {
+		if got, want := readFile(t, dir, f), readFile(t, exampleDir, f+".golden"); got != want {
+			t.Errorf("%s after git apply differs from %s.golden (what -fix writes):\n%s", f, f, got)
+		}
+	}
+}
+
+// TestSameAsGoVet checks that the standalone command, which loads only
+// the packages mcperrlint summarizes from source, reports what go vet
+// reports (every dependency analyzed, facts passed in files) and fixes
+// what go fix fixes, on the example and on every testdata module.
+func TestSameAsGoVet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	modules, err := filepath.Glob("../../testdata/modules/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type target struct{ name, dir, pattern string }
+	var targets []target
+	for _, src := range append([]string{exampleDir}, modules...) {
+		targets = append(targets, target{filepath.Base(src), src, "./..."})
+	}
+	// The SDKs' own examples, with the SDK as the module worked on.
+	for _, mod := range []string{"github.com/modelcontextprotocol/go-sdk@v1.8.0", "github.com/mark3labs/mcp-go@v1.2.1"} {
+		out, err := exec.Command("go", "mod", "download", "-json", mod).Output()
+		if err != nil {
+			t.Fatalf("go mod download %s: %v", mod, err)
+		}
+		var info struct{ Dir string }
+		if err := json.Unmarshal(out, &info); err != nil {
+			t.Fatal(err)
+		}
+		targets = append(targets, target{mod, info.Dir, "./examples/..."})
+	}
+	for _, tg := range targets {
+		t.Run(tg.name, func(t *testing.T) {
+			t.Parallel()
+			standalone, vet := copyModule(t, tg.dir), copyModule(t, tg.dir)
+			out, code := run(t, standalone, bin, tg.pattern)
+			vetOut, vetCode := run(t, vet, "go", "vet", "-vettool="+bin, tg.pattern)
+			got, want := textDiagnostics(t, standalone, out), textDiagnostics(t, vet, vetOut)
+			got = slices.Compact(got)
+			want = slices.Compact(want)
+			if len(want) == 0 {
+				t.Fatalf("go vet reports nothing (exit %d):\n%s", vetCode, vetOut)
+			}
+			if !slices.Equal(got, want) || code != 3 {
+				t.Errorf("standalone (exit %d) and go vet disagree:\nstandalone:\n%s\ngo vet:\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+
+			// One package at a time, the packages it calls into are
+			// dependencies, loaded for their summaries only: go vet's
+			// result for a package does not depend on the pattern.
+			var each []string
+			for _, pkg := range packageDirs(t, standalone, tg.pattern) {
+				out, _ := run(t, standalone, bin, pkg)
+				each = append(each, textDiagnostics(t, standalone, out)...)
+			}
+			slices.Sort(each)
+			if each = slices.Compact(each); !slices.Equal(each, want) {
+				t.Errorf("standalone run on one package at a time and go vet disagree:\nstandalone:\n%s\ngo vet:\n%s", strings.Join(each, "\n"), strings.Join(want, "\n"))
+			}
+
+			if out, code := run(t, standalone, bin, "-fix", tg.pattern); code != 0 {
+				t.Fatalf("-fix: exit %d\n%s", code, out)
+			}
+			if out, code := run(t, vet, "go", "fix", "-fixtool="+bin, tg.pattern); code != 0 {
+				t.Fatalf("go fix: exit %d\n%s", code, out)
+			}
+			for _, pkg := range packageDirs(t, vet, tg.pattern) {
+				files, _ := filepath.Glob(filepath.Join(vet, pkg, "*.go"))
+				for _, f := range files {
+					rel, _ := filepath.Rel(vet, f)
+					if readFile(t, standalone, rel) != readFile(t, vet, rel) {
+						t.Errorf("%s: -fix and go fix -fixtool write different files", rel)
+					}
+				}
+			}
+		})
+	}
+}
+
+// copyModule copies the module at src to a temporary directory, pointing
+// a replace directive of this repository (the example has one) back at it.
+func copyModule(t *testing.T, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod := filepath.Join(dir, "go.mod")
+	data, err := os.ReadFile(gomod)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := strings.ReplaceAll(string(data), "=> ../..\n", "=> "+root+"\n")
+	if err := os.WriteFile(gomod, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// packageDirs returns "./dir" for each directory that holds Go files under
+// root and under the directory pattern ("./..." or "./dir/...") names.
+func packageDirs(t *testing.T, root, pattern string) []string {
+	t.Helper()
+	var dirs []string
+	under := filepath.Join(root, strings.TrimSuffix(pattern, "..."))
+	err := filepath.WalkDir(under, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return err
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		dirs = append(dirs, "./"+filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(dirs)
+	return slices.Compact(dirs)
+}
