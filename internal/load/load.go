@@ -172,37 +172,42 @@ func Load(cfg *Config, patterns ...string) (*Graph, error) {
 		return nil, err
 	}
 
+	below := make(map[*node]map[string]*node)
 	for _, n := range g.nodes {
-		n.pkg.Imports = factImports(n)
+		if n.facts {
+			imports := make(map[string]*packages.Package)
+			for path, in := range n.imports {
+				for p, fn := range factsBelow(path, in, below) {
+					imports[p] = fn.pkg
+				}
+			}
+			n.pkg.Imports = imports
+		} else {
+			n.pkg.Imports = nil // no action runs here
+		}
 	}
 	g.Roots = initial
 	return g, nil
 }
 
-// factImports returns the packages carrying facts that n's facts can come
-// from: its imports that carry facts, and those reached through imports
-// that do not.
-func factImports(n *node) map[string]*packages.Package {
-	out := make(map[string]*packages.Package)
-	seen := make(map[*node]bool)
-	var walk func(path string, in *node)
-	walk = func(path string, in *node) {
-		if seen[in] {
-			return
-		}
-		seen[in] = true
-		if in.facts {
-			out[path] = in.pkg
-			return
-		}
-		for p, next := range in.imports {
-			walk(p, next)
+// factsBelow returns the packages carrying facts that importing n (by
+// path) gives access to: n itself if it carries facts, otherwise those
+// below it, memoized in below.
+func factsBelow(path string, n *node, below map[*node]map[string]*node) map[string]*node {
+	if n.facts {
+		return map[string]*node{path: n}
+	}
+	if m, ok := below[n]; ok {
+		return m
+	}
+	m := make(map[string]*node)
+	below[n] = m // a cycle (in broken code) ends here
+	for p, in := range n.imports {
+		for q, fn := range factsBelow(p, in, below) {
+			m[q] = fn
 		}
 	}
-	for path, in := range n.imports {
-		walk(path, in)
-	}
-	return out
+	return m
 }
 
 type loader struct {

@@ -145,6 +145,7 @@ type summarizer struct {
 	forwards map[*ssa.Function][]handlers.ForwardedParam
 	converts map[*ssa.Function][]int
 	fixed    argflow.FixedMaps
+	srcFuncs []*ssa.Function // the package's functions, literals after their parents
 
 	local    map[*ssa.Function]*Summary // nil while being computed
 	imported map[*types.Func]*Summary
@@ -160,6 +161,7 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, funcs *config.Funct
 		sdks:     prog.SDKs,
 		funcs:    funcs,
 		fixed:    argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs),
+		srcFuncs: prog.SrcFuncs,
 		handlers: make(map[*ssa.Function]*handlers.Handler),
 		local:    make(map[*ssa.Function]*Summary),
 		imported: make(map[*types.Func]*Summary),
@@ -443,20 +445,12 @@ func (s *summarizer) fills(fn *ssa.Function, flow *argflow.Func) []int {
 // export records the summaries of the package's functions and methods as
 // facts, for the packages that import it.
 func (s *summarizer) export() {
-	for _, mem := range s.pkg.Members {
-		switch mem := mem.(type) {
-		case *ssa.Function:
-			s.exportFunc(mem)
-		case *ssa.Type:
-			for _, t := range []types.Type{mem.Type(), types.NewPointer(mem.Type())} {
-				mset := s.pkg.Prog.MethodSets.MethodSet(t)
-				for i := range mset.Len() {
-					if fn := s.pkg.Prog.MethodValue(mset.At(i)); fn != nil && fn.Pkg == s.pkg {
-						s.exportFunc(fn)
-					}
-				}
-			}
-		}
+	// The declared functions and methods, not the method sets of the
+	// package's types: those hold promoted methods, whose wrappers the
+	// SSA builder would make only for them to be skipped (types that
+	// embed Kubernetes' ObjectMeta promote dozens each).
+	for _, fn := range s.srcFuncs {
+		s.exportFunc(fn)
 	}
 }
 
