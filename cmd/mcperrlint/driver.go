@@ -125,6 +125,9 @@ func (d *driver) writeHeapProfile() {
 func (d *driver) lint(patterns []string) int {
 	source, facts := mcpssa.Scope()
 	g, err := load.Load(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts}, patterns...)
+	if err == nil && len(g.Roots) == 0 {
+		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
+	}
 	if err != nil {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed

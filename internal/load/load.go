@@ -27,7 +27,9 @@ import (
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -85,6 +87,27 @@ type node struct {
 
 	once     sync.Once
 	exportOK bool // its export data was read
+
+	// For Update, of source packages: go list's errors, and what each
+	// file was when it was parsed.
+	listErrors []packages.Error
+	stamps     map[string]stamp   // of GoFiles and CompiledGoFiles
+	parseErrs  map[string][]error // by file
+	dirFiles   []string           // the .go files in its directory
+}
+
+// A stamp tells whether a file changed since it was read.
+type stamp struct {
+	size    int64
+	modTime int64
+}
+
+func stampOf(name string) (stamp, bool) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return stamp{}, false
+	}
+	return stamp{fi.Size(), fi.ModTime().UnixNano()}, true
 }
 
 // Load runs go list on the patterns and loads the packages it names and
@@ -109,9 +132,6 @@ func Load(cfg *Config, patterns ...string) (*Graph, error) {
 	initial, err := packages.Load(meta, patterns...)
 	if err != nil {
 		return nil, err
-	}
-	if len(initial) == 0 {
-		return nil, fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
 
 	g := &Graph{Fset: token.NewFileSet(), nodes: make(map[string]*node), cfg: cfg}
@@ -290,9 +310,52 @@ func (l *loader) exportData(n *node) error {
 // check parses and type-checks n from source.
 func (l *loader) check(n *node) {
 	p := n.pkg
-	addErr := func(err error) { p.Errors = append(p.Errors, packageErrors(err)...) }
+	// go list's report of the compiler's errors goes stale once the
+	// files change; the type checker repeats it, with positions.
+	n.listErrors = slices.DeleteFunc(slices.Clone(p.Errors), func(e packages.Error) bool {
+		return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+	})
+	n.stamps = make(map[string]stamp)
+	for _, name := range slices.Concat(p.GoFiles, p.CompiledGoFiles) {
+		n.stamps[name], _ = stampOf(name)
+	}
+	if len(p.GoFiles) > 0 {
+		n.dirFiles = goFilesIn(filepath.Dir(p.GoFiles[0]))
+	}
+	var errs map[string][]error
+	p.Syntax, errs = l.parse(p.CompiledGoFiles)
+	n.parseErrs = errs
+	l.typeCheck(n)
+}
 
-	p.Syntax = l.parse(p.CompiledGoFiles, addErr)
+// goFilesIn lists the .go files of dir, for Update to notice one added or
+// removed.
+func goFilesIn(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// typeCheck type-checks n's syntax into its types.Package, which must be
+// new, after go list's and the parser's errors.
+func (l *loader) typeCheck(n *node) {
+	p := n.pkg
+	addErr := func(err error) { p.Errors = append(p.Errors, packageErrors(err)...) }
+	p.Errors = slices.Clone(n.listErrors)
+	p.TypeErrors = nil
+	for _, name := range p.CompiledGoFiles {
+		for _, err := range n.parseErrs[name] {
+			addErr(err)
+		}
+	}
 	p.TypesInfo = &types.Info{
 		Types:        make(map[ast.Expr]types.TypeAndValue),
 		Defs:         make(map[*ast.Ident]types.Object),
@@ -347,8 +410,9 @@ func (l *loader) check(n *node) {
 	}
 }
 
-// parse parses the files in parallel, in the order given.
-func (l *loader) parse(filenames []string, addErr func(error)) []*ast.File {
+// parse parses the files in parallel, in the order given, and returns
+// the syntax of those it could read and their errors by file.
+func (l *loader) parse(filenames []string) ([]*ast.File, map[string][]error) {
 	parseFile := l.cfg.ParseFile
 	if parseFile == nil {
 		parseFile = func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
@@ -370,15 +434,16 @@ func (l *loader) parse(filenames []string, addErr func(error)) []*ast.File {
 	}
 	wg.Wait()
 	var parsed []*ast.File
+	byFile := make(map[string][]error)
 	for i, f := range files {
 		if errs[i] != nil {
-			addErr(errs[i])
+			byFile[filenames[i]] = append(byFile[filenames[i]], errs[i])
 		}
 		if f != nil {
 			parsed = append(parsed, f)
 		}
 	}
-	return parsed
+	return parsed, byFile
 }
 
 // packageErrors converts a loader error to go/packages' form.

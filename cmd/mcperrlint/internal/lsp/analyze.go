@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -17,7 +15,6 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/internal/facts"
 	"github.com/mcperrlint/mcperrlint/internal/fixedit"
 )
 
@@ -50,46 +47,27 @@ type diagnostic struct {
 // it and converts the diagnostics and their suggested fixes to LSP
 // form. uri names a file as the client knows it. It never panics: a
 // panic in the loader or the analyzer becomes outcome.err.
-func analyze(ctx context.Context, a *analysis.Analyzer, path string, uri func(path string) string) (res *outcome) {
+func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, path string, uri func(path string) string) (res *outcome) {
 	res = &outcome{files: make(map[string]*fileResult)}
 	defer func() {
 		if r := recover(); r != nil {
+			w.forget(filepath.Dir(path), strings.HasSuffix(path, "_test.go"))
 			res.err = fmt.Errorf("internal error analyzing %s: %v\n%s", path, r, debug.Stack())
 		}
 	}()
 
-	dir := filepath.Dir(path)
-	test := strings.HasSuffix(path, "_test.go")
-	src := newSources(dir)
-
-	// Like the command's driver: source for the file's package only,
-	// unless an analyzer uses facts, which checker then computes for
-	// every dependency from its syntax.
-	mode := packages.LoadSyntax
-	if facts.Needed(a) {
-		mode = packages.LoadAllSyntax
-	}
-	cfg := &packages.Config{
-		Context: ctx,
-		Mode:    mode | packages.NeedModule, // the analyzer reads the SDK's module version
-		Dir:     dir,
-		Tests:   test,
-		ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
-			src.capture(filename, data)
-			return parser.ParseFile(fset, filename, data, parser.AllErrors|parser.ParseComments)
-		},
-	}
-	pkgs, err := packages.Load(cfg, "file="+path)
+	l, err := w.graphOf(ctx, path)
 	if err != nil {
 		res.err = fmt.Errorf("loading the package of %s: %v", path, err)
 		return res
 	}
-	pkg, pkgDir := pick(pkgs, path)
+	src := l.src
+	pkg, pkgDir := pick(l.g.Roots, path)
 	if pkg == nil {
 		// go/packages matches no package, and reports no error, for
 		// a file that build constraints exclude: nothing to say.
 		var msg []string
-		for _, p := range pkgs {
+		for _, p := range l.g.Roots {
 			for _, e := range p.Errors {
 				msg = append(msg, e.Error())
 			}
@@ -99,6 +77,8 @@ func analyze(ctx context.Context, a *analysis.Analyzer, path string, uri func(pa
 		}
 		return res
 	}
+	test := strings.HasSuffix(path, "_test.go")
+	dir := filepath.Dir(path)
 	res.problems = problems(pkg)
 
 	// go list names files by the directory it was run in; the client

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf16"
@@ -43,6 +44,8 @@ type client struct {
 	exit chan int
 	// analyzed receives the file of each analysis the server finishes.
 	analyzed chan string
+	// loads counts the packages the server loaded with go list.
+	loads atomic.Int32
 
 	mu    sync.Mutex
 	cond  *sync.Cond
@@ -66,6 +69,7 @@ func startServer(t *testing.T, debounce time.Duration) *client {
 			Debounce: debounce,
 			Log:      testLog{t},
 			Analyzed: func(path string) { c.analyzed <- path },
+			Loaded:   func(string) { c.loads.Add(1) },
 		})
 		fromServer.Close()
 		c.exit <- code

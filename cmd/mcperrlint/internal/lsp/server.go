@@ -55,6 +55,11 @@ type Options struct {
 	// analyzed (or skipped, for a file not saved yet), after the result is
 	// published: tests wait on it instead of on the clock.
 	Analyzed func(path string)
+
+	// Loaded, if set, is called with the directory of each package the
+	// server loads with go list, rather than bringing a kept graph up to
+	// date: tests count them.
+	Loaded func(dir string)
 }
 
 // Serve runs the server on the messages read from in, writing to out,
@@ -78,6 +83,7 @@ func Serve(in io.Reader, out io.Writer, opts Options) int {
 		results: make(map[string]*fileResult),
 		shown:   make(map[groupKey]string),
 	}
+	s.ws.loaded = opts.Loaded
 	s.sched = newScheduler(opts.Debounce, s.analyzeGroup)
 	s.wg.Add(1)
 	go func() {
@@ -106,6 +112,7 @@ type server struct {
 	conn  *conn
 	ctx   context.Context
 	sched *scheduler
+	ws    workspace // used by the scheduler's goroutine
 	wg    sync.WaitGroup
 
 	// Touched only by the loop goroutine.
@@ -408,7 +415,7 @@ func (s *server) analyzeGroup(ctx context.Context, key groupKey, path string) {
 	if _, err := os.Stat(path); err != nil {
 		return // a new file not saved yet: its save will bring it here
 	}
-	res := analyze(ctx, s.opts.Analyzer, path, s.uriOf)
+	res := s.ws.analyze(ctx, s.opts.Analyzer, path, s.uriOf)
 	if ctx.Err() != nil {
 		return // shutting down: the result may be incomplete
 	}

@@ -524,3 +524,61 @@ func TestTestFiles(t *testing.T) {
 	c.none(0, "showMessage", func(m msg) bool { return m.Method == "window/showMessage" })
 	c.none(0, "diagnostics for the ignored file", isPublish(ignored))
 }
+
+// TestSavesKeepTheGraph checks that a save checks the edited package
+// again without a new go list, and that the diagnostics follow the new
+// text; and that an edit go list must see (a new file) loads anew.
+func TestSavesKeepTheGraph(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	dir := copyExample(t)
+	c := startServer(t, 0)
+	c.initialize()
+	path := filepath.Join(dir, "notes", "notes.go")
+	uri := c.open(path)
+	before := c.diagnostics(uri)
+	if len(before) == 0 || c.loads.Load() != 1 {
+		t.Fatalf("%d diagnostics, %d loads; want some, and 1 load", len(before), c.loads.Load())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := func(diags []diagnostic) []int {
+		var out []int
+		for _, d := range diags {
+			out = append(out, d.Range.Start.Line)
+		}
+		return out
+	}
+
+	for i := 1; i <= 3; i++ {
+		c.save(path, strings.Repeat("// edited\n", i)+string(data))
+		c.waitAnalyzed(path)
+		got := lines(c.diagnostics(uri))
+		var want []int
+		for _, l := range lines(before) {
+			want = append(want, l+i)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("after save %d: diagnostics on lines %v, want %v", i, got, want)
+		}
+	}
+	if n := c.loads.Load(); n != 1 {
+		t.Errorf("%d loads after saves that only edit a file, want 1", n)
+	}
+
+	// A new file changes go list's answer.
+	if err := os.WriteFile(filepath.Join(dir, "notes", "extra.go"), []byte("package notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.save(path, string(data))
+	c.waitAnalyzed(path)
+	if got := lines(c.diagnostics(uri)); !slices.Equal(got, lines(before)) {
+		t.Errorf("after a new file: diagnostics on lines %v, want %v", got, lines(before))
+	}
+	if n := c.loads.Load(); n != 2 {
+		t.Errorf("%d loads after a new file, want 2", n)
+	}
+}

@@ -1,0 +1,155 @@
+package lsp
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/mcperrlint/mcperrlint/internal/load"
+	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
+)
+
+// maxGraphs is how many packages' graphs a workspace keeps: those of the
+// files being worked on, which an editor has a few of at a time.
+const maxGraphs = 4
+
+// A workspace keeps, between saves, the package graphs earlier analyses
+// loaded: go list's answer, the dependencies' types from export data, and
+// the source packages, which load.Graph.Update checks again when their
+// files change. A save then costs a type-check of the edited package and
+// those above it, not a go list and a load of the world.
+type workspace struct {
+	mu     sync.Mutex
+	graphs []*loaded        // most recently used first
+	loaded func(dir string) // Options.Loaded
+}
+
+// A loaded graph is the result of loading the package of one directory
+// (or its tests).
+type loaded struct {
+	dir  string
+	test bool
+	g    *load.Graph
+	src  *sources
+
+	// What go list's answer depends on beyond the Go files Update
+	// watches: go.mod and go.sum of the modules loaded from source, and
+	// go.work files (or their absence) above the directory.
+	meta map[string]fileStamp
+}
+
+type fileStamp struct {
+	exists  bool
+	size    int64
+	modTime int64
+}
+
+func stampFile(name string) fileStamp {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return fileStamp{}
+	}
+	return fileStamp{true, fi.Size(), fi.ModTime().UnixNano()}
+}
+
+// graphOf returns the graph that holds the package of the file at path,
+// brought up to date with the disk: the kept one when it can be, a new
+// load otherwise.
+func (w *workspace) graphOf(ctx context.Context, path string) (*loaded, error) {
+	dir, test := filepath.Dir(path), strings.HasSuffix(path, "_test.go")
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i, l := range w.graphs {
+		if l.dir != dir || l.test != test {
+			continue
+		}
+		w.graphs = append(w.graphs[:i], w.graphs[i+1:]...)
+		if l.metaUnchanged() && l.g.Update(ctx) && hasFile(l.g, path) {
+			w.graphs = append([]*loaded{l}, w.graphs...)
+			return l, nil
+		}
+		break
+	}
+
+	src := newSources(dir)
+	source, facts := mcpssa.Scope()
+	g, err := load.Load(&load.Config{
+		Context: ctx,
+		Dir:     dir,
+		Tests:   test,
+		Source:  source,
+		Facts:   facts,
+		ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
+			src.capture(filename, data)
+			return parser.ParseFile(fset, filename, data, parser.AllErrors|parser.ParseComments)
+		},
+	}, "file="+path)
+	if err != nil {
+		return nil, err
+	}
+	if w.loaded != nil {
+		w.loaded(dir)
+	}
+	l := &loaded{dir: dir, test: test, g: g, src: src, meta: metaFiles(g, dir)}
+	w.graphs = append([]*loaded{l}, w.graphs...)
+	if len(w.graphs) > maxGraphs {
+		w.graphs = w.graphs[:maxGraphs]
+	}
+	return l, nil
+}
+
+// forget drops the graph of a directory, after an analysis of it failed
+// in a way that may have left it half updated.
+func (w *workspace) forget(dir string, test bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i, l := range w.graphs {
+		if l.dir == dir && l.test == test {
+			w.graphs = append(w.graphs[:i], w.graphs[i+1:]...)
+			return
+		}
+	}
+}
+
+// hasFile reports whether a root of g holds the file at path: a new file
+// of the directory is not in a kept graph until go list has seen it.
+func hasFile(g *load.Graph, path string) bool {
+	pkg, _ := pick(g.Roots, path)
+	return pkg != nil
+}
+
+// metaFiles stamps the files go list's answer depends on besides the Go
+// files: the go.mod and go.sum of each module with source packages, and
+// every go.work from dir up.
+func metaFiles(g *load.Graph, dir string) map[string]fileStamp {
+	meta := make(map[string]fileStamp)
+	for _, p := range g.Source() {
+		if p.Module != nil && p.Module.GoMod != "" {
+			meta[p.Module.GoMod] = stampFile(p.Module.GoMod)
+			sum := filepath.Join(filepath.Dir(p.Module.GoMod), "go.sum")
+			meta[sum] = stampFile(sum)
+		}
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		work := filepath.Join(d, "go.work")
+		meta[work] = stampFile(work)
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	return meta
+}
+
+func (l *loaded) metaUnchanged() bool {
+	for name, old := range l.meta {
+		if stampFile(name) != old {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,150 @@
+package load
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// writeModule writes files (path -> content) into a new module
+// example.com/m and returns its directory.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files = maps.Clone(files)
+	files["go.mod"] = "module example.com/m\n\ngo 1.22\n"
+	for name, content := range files {
+		write(t, filepath.Join(dir, name), content)
+	}
+	return dir
+}
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A later write within the file system's time resolution must still
+	// look changed.
+	if fi, err := os.Stat(path); err == nil && fi.Size() == int64(len(content)) {
+		content += "\n"
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Second)
+	os.Chtimes(path, later, later)
+}
+
+func pkgNamed(g *Graph, path string) *packages.Package {
+	for _, n := range g.nodes {
+		if n.pkg.PkgPath == path && n.pkg.ForTest == "" {
+			return n.pkg
+		}
+	}
+	return nil
+}
+
+var twoPackages = map[string]string{
+	"a/a.go": "package a\n\nimport \"fmt\"\n\nfunc A() string { return fmt.Sprint(1) }\n",
+	"b/b.go": "package b\n\nimport \"example.com/m/a\"\n\nvar B = a.A()\n",
+}
+
+// TestSourceWhereAsked checks what comes from source: the named package,
+// the dependencies Source names, and nothing else; and that only
+// packages carrying facts have Imports, cut down to those.
+func TestSourceWhereAsked(t *testing.T) {
+	dir := writeModule(t, twoPackages)
+	source := func(p *packages.Package) bool { return strings.HasPrefix(p.PkgPath, "example.com/m/") }
+	g, err := Load(&Config{Dir: dir, Source: source}, "./b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range g.Source() {
+		got = append(got, p.PkgPath)
+	}
+	if strings.Join(got, " ") != "example.com/m/a example.com/m/b" {
+		t.Errorf("from source: %v, want a and b", got)
+	}
+	b := g.Roots[0]
+	if b.IllTyped || len(b.Syntax) != 1 || b.Types.Scope().Lookup("B") == nil {
+		t.Fatalf("b not loaded from source: %v", b.Errors)
+	}
+	if len(b.Imports) != 1 || b.Imports["example.com/m/a"] == nil {
+		t.Errorf("b's fact imports: %v, want a only", b.Imports)
+	}
+	if fmtPkg := pkgNamed(g, "fmt"); fmtPkg == nil || fmtPkg.Syntax != nil || !fmtPkg.Types.Complete() {
+		t.Errorf("fmt should come complete from export data, without syntax")
+	}
+
+	// Without a Source function, a is export data: b's view of a.A is
+	// then the one from the export data.
+	g, err = Load(&Config{Dir: dir}, "./b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := pkgNamed(g, "example.com/m/a"); a.Syntax != nil || !a.Types.Complete() {
+		t.Errorf("a should come from export data")
+	}
+}
+
+// TestUpdate checks that Update checks again what an edit affects, keeps
+// the rest, and refuses edits only a new go list can follow.
+func TestUpdate(t *testing.T) {
+	dir := writeModule(t, twoPackages)
+	g, err := Load(&Config{Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b, fmtPkg := pkgNamed(g, "example.com/m/a"), pkgNamed(g, "example.com/m/b"), pkgNamed(g, "fmt")
+	fmtTypes, aTypes, bTypes := fmtPkg.Types, a.Types, b.Types
+
+	if !g.Update(t.Context()) || a.Types != aTypes || b.Types != bTypes {
+		t.Fatal("Update with no edit changed something")
+	}
+
+	// A type error in a: a and b are checked again, fmt is kept.
+	write(t, filepath.Join(dir, "a/a.go"), "package a\n\nimport \"fmt\"\n\nfunc A() int { return fmt.Sprint(1) }\n")
+	if !g.Update(t.Context()) {
+		t.Fatal("Update refused a body edit")
+	}
+	if a.Types == aTypes || b.Types == bTypes || fmtPkg.Types != fmtTypes {
+		t.Errorf("after an edit of a: a, b checked again = %v, %v; fmt kept = %v", a.Types != aTypes, b.Types != bTypes, fmtPkg.Types == fmtTypes)
+	}
+	if !a.IllTyped || len(a.TypeErrors) == 0 || !b.IllTyped {
+		t.Errorf("the type error is not seen: a %v %v, b ill-typed %v", a.IllTyped, a.TypeErrors, b.IllTyped)
+	}
+
+	// Fixed again, with a new function b can see.
+	write(t, filepath.Join(dir, "a/a.go"), "package a\n\nimport \"fmt\"\n\nfunc A() string { return fmt.Sprint(1) }\n\nfunc New() {}\n")
+	if !g.Update(t.Context()) || a.IllTyped || b.IllTyped || a.Types.Scope().Lookup("New") == nil {
+		t.Errorf("after the fix: a %v, b %v", a.Errors, b.Errors)
+	}
+	if imported := b.Types.Imports(); len(imported) != 1 || imported[0] != a.Types {
+		t.Errorf("b imports %v, want the new a", imported)
+	}
+
+	for _, edit := range []struct{ name, file, content string }{
+		{"new import", "a/a.go", "package a\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc A() string { return fmt.Sprint(os.Args) }\n"},
+		{"new file", "a/more.go", "package a\n"},
+		{"package clause", "b/b.go", "package c\n\nimport \"example.com/m/a\"\n\nvar B = a.A()\n"},
+	} {
+		g, err := Load(&Config{Dir: dir}, "./...")
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, edit.file), edit.content)
+		if g.Update(t.Context()) {
+			t.Errorf("%s: Update accepted an edit that changes go list's answer", edit.name)
+		}
+		os.Remove(filepath.Join(dir, "a/more.go"))
+		write(t, filepath.Join(dir, "a/a.go"), twoPackages["a/a.go"])
+		write(t, filepath.Join(dir, "b/b.go"), twoPackages["b/b.go"])
+	}
+}

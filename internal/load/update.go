@@ -1,0 +1,156 @@
+package load
+
+import (
+	"context"
+	"go/ast"
+	"go/types"
+	"maps"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+)
+
+// Update brings the graph up to date with the files on disk: it parses
+// again the source files that changed and type-checks again their
+// packages and every source package above them, keeping everything else,
+// above all the dependencies' export data. It reports false, changing
+// nothing, when an edit changes what go list would say (a Go file added
+// or removed, an import, a package clause, a cgo file): only a new Load
+// then gives the right graph. A go.mod or go.work edit is the caller's
+// to notice.
+//
+// Update must not run concurrently with anything else that uses the
+// graph; the packages.Package values stay the same, their fields change.
+func (g *Graph) Update(ctx context.Context) bool {
+	changed := make(map[*node]map[string]stamp) // node -> its changed files, as they are now
+	for _, n := range g.nodes {
+		if !n.source || n.pkg.PkgPath == "unsafe" {
+			continue
+		}
+		for name, old := range n.stamps {
+			if now, _ := stampOf(name); now != old {
+				if changed[n] == nil {
+					changed[n] = make(map[string]stamp)
+				}
+				changed[n][name] = now
+			}
+		}
+		if n.dirFiles != nil && len(n.pkg.GoFiles) > 0 && !slices.Equal(goFilesIn(filepath.Dir(n.pkg.GoFiles[0])), n.dirFiles) {
+			return false
+		}
+	}
+	if len(changed) == 0 {
+		return true
+	}
+
+	// Parse the changed files; the package clause and the imports must
+	// stay what go list saw.
+	l := &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	type reparsed struct {
+		syntax []*ast.File
+		errs   map[string][]error
+	}
+	fresh := make(map[*node]reparsed)
+	for n, stamps := range changed {
+		names := slices.Sorted(maps.Keys(stamps))
+		for _, name := range names {
+			if !slices.Contains(n.pkg.CompiledGoFiles, name) {
+				return false // a cgo file: go list generates what is compiled
+			}
+		}
+		files, errs := l.parse(names)
+		byName := make(map[string]*ast.File)
+		for _, f := range files {
+			byName[g.Fset.File(f.FileStart).Name()] = f
+		}
+		old := make(map[string]*ast.File)
+		for _, f := range n.pkg.Syntax {
+			old[g.Fset.File(f.FileStart).Name()] = f
+		}
+		var syntax []*ast.File
+		imports := make(map[string]bool)
+		for _, name := range n.pkg.CompiledGoFiles {
+			f, ok := byName[name]
+			if !ok {
+				if _, isChanged := stamps[name]; isChanged {
+					continue // unreadable now; its error says so
+				}
+				if f, ok = old[name]; !ok {
+					continue
+				}
+			}
+			if f.Name.Name != n.pkg.Name {
+				return false
+			}
+			syntax = append(syntax, f)
+			for _, imp := range f.Imports {
+				if path, err := strconv.Unquote(imp.Path.Value); err == nil && path != "unsafe" && path != "C" {
+					imports[path] = true
+				}
+			}
+		}
+		known := make(map[string]bool)
+		for path := range n.imports {
+			if path != "unsafe" && path != "C" {
+				known[path] = true
+			}
+		}
+		if !maps.Equal(imports, known) {
+			return false
+		}
+		fresh[n] = reparsed{syntax, errs}
+	}
+
+	// The changed packages and the source packages above them.
+	importers := make(map[*node][]*node)
+	for _, n := range g.nodes {
+		if n.source {
+			for _, in := range n.imports {
+				importers[in] = append(importers[in], n)
+			}
+		}
+	}
+	redo := make(map[*node]bool)
+	var up func(n *node)
+	up = func(n *node) {
+		if redo[n] {
+			return
+		}
+		redo[n] = true
+		for _, m := range importers[n] {
+			up(m)
+		}
+	}
+	for n := range changed {
+		up(n)
+	}
+
+	// Apply the new syntax, then check in dependency order.
+	for n, r := range fresh {
+		n.pkg.Syntax = r.syntax
+		for name, now := range changed[n] {
+			n.parseErrs[name] = r.errs[name]
+			n.stamps[name] = now
+		}
+	}
+	done := make(map[*node]bool)
+	var check func(n *node)
+	check = func(n *node) {
+		if done[n] {
+			return
+		}
+		done[n] = true
+		for _, in := range n.imports {
+			if redo[in] {
+				check(in)
+			}
+		}
+		n.pkg.Types = types.NewPackage(n.pkg.PkgPath, n.pkg.Name)
+		l.typeCheck(n)
+	}
+	for n := range redo {
+		check(n)
+	}
+	return ctx.Err() == nil
+}
