@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"go/token"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -135,13 +137,13 @@ func (d *driver) lint(patterns []string) int {
 
 	exit := exitOK
 	var ok []*packages.Package
-	broken := d.reportBroken(g.Roots)
+	broken := d.reportBroken(g)
 	for _, p := range g.Roots {
 		if !p.IllTyped {
 			ok = append(ok, p)
 		}
 	}
-	if broken > 0 {
+	if len(broken) > 0 {
 		exit = exitFailed
 	}
 
@@ -164,7 +166,7 @@ func (d *driver) lint(patterns []string) int {
 			exit = exitFailed
 		}
 	case d.opts.json:
-		if err := graph.PrintJSON(d.stdout); err != nil {
+		if err := d.printJSON(graph, broken); err != nil {
 			fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 			exit = exitFailed
 		}
@@ -179,40 +181,80 @@ func (d *driver) lint(patterns []string) int {
 // reportBroken prints one line for each package that could not be
 // checked, in the user's terms: the package, its first error, and that
 // nothing in it was checked. A package that is fine itself but imports a
-// broken one says which. It returns the number of packages named.
-func (d *driver) reportBroken(roots []*packages.Package) int {
+// broken one says which. It returns the message for each such package,
+// by ID (a package and its test variants each have one).
+func (d *driver) reportBroken(g *load.Graph) map[string]string {
 	said := make(map[string]bool)
-	n := 0
-	for _, p := range roots {
+	broken := make(map[string]string)
+	for _, p := range g.Roots {
 		if !p.IllTyped {
 			continue
 		}
-		n++
-		if said[p.PkgPath] {
-			continue // a test variant of a package already reported
+		msg := p.PkgPath + " not checked: "
+		own := ownErrors(p)
+		switch dep := brokenDep(g, p); {
+		case len(own) > 0 && own[0].Kind != packages.TypeError:
+			msg += d.errorList(own)
+		case dep != nil:
+			// The cause, rather than the type errors it leads to.
+			msg += fmt.Sprintf("it depends on %s, which has errors: %s", dep.PkgPath, d.errorList(ownErrors(dep)))
+		case len(own) > 0:
+			msg += d.errorList(own)
+		default:
+			msg += "it could not be loaded"
 		}
-		said[p.PkgPath] = true
-		if errs := ownErrors(p); len(errs) > 0 {
-			more := ""
-			if len(errs) > 1 {
-				more = fmt.Sprintf(" (and %d more)", len(errs)-1)
-			}
-			fmt.Fprintf(d.stderr, "mcperrlint: %s not checked: %s%s\n", p.PkgPath, d.errorText(errs[0]), more)
-			continue
+		broken[p.ID] = msg
+		// Once for a package and its test variants.
+		if key := strings.TrimSuffix(strings.TrimSuffix(p.PkgPath, ".test"), "_test"); !said[key] {
+			said[key] = true
+			fmt.Fprintf(d.stderr, "mcperrlint: %s\n", msg)
 		}
-		if dep := brokenDep(p); dep != nil {
-			fmt.Fprintf(d.stderr, "mcperrlint: %s not checked: it imports %s, which has errors: %s\n",
-				p.PkgPath, dep.PkgPath, d.errorText(ownErrors(dep)[0]))
-			continue
-		}
-		fmt.Fprintf(d.stderr, "mcperrlint: %s not checked: it could not be loaded\n", p.PkgPath)
 	}
-	return n
+	return broken
 }
 
-// ownErrors returns p's errors, leaving out go list's reports of the
-// compiler's (they start with "# importpath" and repeat the parser's and
-// type checker's, which have exact positions).
+// errorList is the first error, and how many more there are.
+func (d *driver) errorList(errs []packages.Error) string {
+	s := d.errorText(errs[0])
+	if len(errs) > 1 {
+		s += fmt.Sprintf(" (and %d more)", len(errs)-1)
+	}
+	return s
+}
+
+// printJSON prints the diagnostics as go vet -json does, a tree of
+// package IDs and analyzer names, with an error member for each package
+// that could not be checked.
+func (d *driver) printJSON(graph *checker.Graph, broken map[string]string) error {
+	var buf bytes.Buffer
+	if err := graph.PrintJSON(&buf); err != nil {
+		return err
+	}
+	if len(broken) == 0 {
+		_, err := d.stdout.Write(buf.Bytes())
+		return err
+	}
+	tree := make(map[string]map[string]any)
+	if err := json.Unmarshal(buf.Bytes(), &tree); err != nil {
+		return err
+	}
+	for id, msg := range broken {
+		tree[id] = map[string]any{d.a.Name: struct {
+			Err string `json:"error"`
+		}{msg}}
+	}
+	data, err := json.MarshalIndent(tree, "", "\t")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(d.stdout, "%s\n", data)
+	return err
+}
+
+// ownErrors returns p's errors, go list's first, then the parser's, then
+// the type checker's, leaving out go list's reports of the compiler's
+// (they start with "# importpath" and repeat the parser's and type
+// checker's, which have exact positions).
 func ownErrors(p *packages.Package) []packages.Error {
 	var errs []packages.Error
 	for _, e := range p.Errors {
@@ -222,33 +264,32 @@ func ownErrors(p *packages.Package) []packages.Error {
 		errs = append(errs, e)
 	}
 	if len(errs) == 0 {
-		return p.Errors
+		errs = p.Errors
 	}
+	rank := map[packages.ErrorKind]int{packages.ListError: 0, packages.ParseError: 1, packages.UnknownError: 2, packages.TypeError: 3}
+	slices.SortStableFunc(errs, func(a, b packages.Error) int { return rank[a.Kind] - rank[b.Kind] })
 	return errs
 }
 
-// brokenDep returns the first dependency of p, depth first, that has
-// errors of its own.
-func brokenDep(p *packages.Package) *packages.Package {
+// brokenDep returns the dependency of p whose errors are the cause of
+// p's: depth first, the first with errors of its own that none of its
+// own dependencies explains.
+func brokenDep(g *load.Graph, p *packages.Package) *packages.Package {
 	seen := make(map[*packages.Package]bool)
 	var find func(p *packages.Package) *packages.Package
 	find = func(p *packages.Package) *packages.Package {
-		paths := make([]string, 0, len(p.Imports))
-		for path := range p.Imports {
-			paths = append(paths, path)
-		}
-		slices.Sort(paths)
-		for _, path := range paths {
-			imp := p.Imports[path]
-			if seen[imp] || !imp.IllTyped {
+		imports := g.Imports(p)
+		for _, path := range slices.Sorted(maps.Keys(imports)) {
+			imp := imports[path]
+			if seen[imp] || len(imp.Errors) == 0 && !imp.IllTyped {
 				continue
 			}
 			seen[imp] = true
+			if cause := find(imp); cause != nil {
+				return cause
+			}
 			if len(imp.Errors) > 0 {
 				return imp
-			}
-			if dep := find(imp); dep != nil {
-				return dep
 			}
 		}
 		return nil
@@ -259,10 +300,11 @@ func brokenDep(p *packages.Package) *packages.Package {
 // errorText is a package error with its position relative to the working
 // directory.
 func (d *driver) errorText(e packages.Error) string {
+	msg := strings.Join(strings.Fields(e.Msg), " ") // go list's may span lines
 	if e.Pos == "" || e.Pos == "-" {
-		return e.Msg
+		return msg
 	}
-	return d.relative(e.Pos) + ": " + e.Msg
+	return d.relative(e.Pos) + ": " + msg
 }
 
 // relative returns name (which may end in :line:col) relative to the

@@ -470,6 +470,20 @@ type importerFunc func(path string) (*types.Package, error)
 
 func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
+// Imports returns the packages p imports, by import path: all of them,
+// where p.Imports holds only those that carry facts.
+func (g *Graph) Imports(p *packages.Package) map[string]*packages.Package {
+	n := g.nodes[p.ID]
+	if n == nil {
+		return nil
+	}
+	out := make(map[string]*packages.Package, len(n.imports))
+	for path, in := range n.imports {
+		out[path] = in.pkg
+	}
+	return out
+}
+
 // Source reports the packages loaded from source, sorted by ID: for
 // tests and for drivers that explain what they did.
 func (g *Graph) Source() []*packages.Package {
