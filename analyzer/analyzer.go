@@ -95,7 +95,7 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 		pass.Report(fd.diag)
 	}
 	dirs.reportUnused(pass)
-	reportOldSDKs(pass, res.SDKs)
+	reportOldSDKs(pass, res)
 	return nil
 }
 

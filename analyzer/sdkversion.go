@@ -8,14 +8,15 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/mcperrlint/mcperrlint/passes/errorigin"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // reportOldSDKs reports, once per package at the first affected call, an
 // SDK version whose own handling hides argument errors from the model.
-func reportOldSDKs(pass *analysis.Pass, sdks []*sdk.Binding) {
-	for _, b := range sdks {
-		version, ok := b.Version(pass.Fset)
+func reportOldSDKs(pass *analysis.Pass, res *errorigin.Result) {
+	for _, b := range res.SDKs {
+		version, ok := res.Version(b)
 		if !ok {
 			continue
 		}

@@ -43,7 +43,7 @@ func New(funcs *config.Functions) *analysis.Analyzer {
 		URL:        "https://github.com/mcperrlint/mcperrlint",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs) },
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary)},
+		FactTypes:  []analysis.Fact{new(Summary), new(SDKVersion)},
 	}
 }
 
@@ -77,6 +77,8 @@ type Result struct {
 	Returns []*Return
 	// SDKs are the SDKs the package can see.
 	SDKs []*sdk.Binding
+
+	versions map[*types.Package]string // of the SDKs' MCP packages
 }
 
 // A Return is one return statement of a handler that returns a non-nil
@@ -134,6 +136,7 @@ func newFunc(h *handlers.Handler) *Func {
 }
 
 func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
+	exportSDKVersion(pass)
 	prog, err := mcpssa.Build(pass)
 	if prog == nil || err != nil {
 		return &Result{}, err
@@ -141,7 +144,7 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 	s := newSummarizer(pass, prog, funcs)
 	hs := handlers.Find(prog, funcs, s)
 	s.setHandlers(hs)
-	res := &Result{SDKs: prog.SDKs}
+	res := &Result{SDKs: prog.SDKs, versions: sdkVersions(pass, prog.SDKs)}
 	for _, h := range hs.Handlers {
 		sdks := []*sdk.Binding{h.SDK}
 		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}

@@ -95,15 +95,18 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 
 // worthBuilding reports whether the package can hold tool handlers or
 // helpers whose summaries matter: in the module being analyzed, any package
-// that sees an SDK, or that declares functions with results in a build
-// that may hold an SDK; elsewhere, packages that see an SDK. The SDKs' own
+// that sees an SDK or declares functions with results; elsewhere, packages
+// that see an SDK. (Whether an SDK is in the build at all is not the
+// pass's to know: go vet caches a package's result on its own inputs, and
+// a helper package's summaries must be there when a handler that calls it
+// is added later.) The SDKs' own
 // packages are left out where they can be, since the descriptors give
 // their behavior: those that see none (go-sdk's mcp, mcp-go's mcp), and,
 // as dependencies, those that do (mcp-go's server sees its mcp). Only in
 // the SDK's own repository are the latter built, for their handlers.
 func worthBuilding(pass *analysis.Pass, bindings []*sdk.Binding) bool {
 	if inAnalyzedModule(pass) {
-		return len(bindings) > 0 || hasResults(pass.Files) && !sdk.InSDK(pass.Pkg.Path()) && sdkMayBeInBuild(pass)
+		return len(bindings) > 0 || hasResults(pass.Files) && !sdk.InSDK(pass.Pkg.Path())
 	}
 	return len(bindings) > 0 && !sdk.InSDK(pass.Pkg.Path())
 }
