@@ -64,6 +64,29 @@ func TestGolangciLint(t *testing.T) {
 	t.Run("settings", e.testSettings)
 	t.Run("nolint", e.testNolint)
 	t.Run("fix", e.testFix)
+	t.Run("sdk-version", e.testSDKVersion)
+}
+
+// testSDKVersion checks that golangci-lint reports an old SDK as the
+// standalone command does: the version is a fact of the SDK's package,
+// which golangci-lint computes for dependencies itself. The matrix module
+// on go-sdk v1.4.1 is linted without the goimports formatter, which
+// would report files of it that are not goimports-formatted.
+func (e *e2e) testSDKVersion(t *testing.T) {
+	dir := filepath.Join(e.root, "testdata", "modules", "gosdk-v1.4.1")
+	e.goCmd(t, dir, "mod", "download")
+	const want = "handlers/handlers.go:53:2: go-sdk v1.4.1 returns schema validation failures"
+	found := func(diags []string) bool {
+		return slices.ContainsFunc(diags, func(d string) bool { return strings.HasPrefix(d, want) })
+	}
+	standalone := e.standalone(t, dir)
+	if !found(standalone) {
+		t.Fatalf("the standalone command reports no finding starting %q:\n%s", want, strings.Join(standalone, "\n"))
+	}
+	got := e.golangci(t, dir, replaceOnce(t, e.config, "  enable:\n    - goimports\n", "  enable: []\n"))
+	if !found(got) {
+		t.Errorf("golangci-lint reports no finding starting %q:\n%s", want, strings.Join(got, "\n"))
+	}
 }
 
 // testDiagnostics checks that golangci-lint reports what the standalone

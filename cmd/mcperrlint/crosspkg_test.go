@@ -20,7 +20,8 @@ var wantComment = regexp.MustCompile(`// want "`)
 // in one package call decode, validate, wrapping and tool-result helpers
 // and tool bodies of other packages; each want comment there must be
 // reported, at the same position with the same message and related
-// information, by both.
+// information, by both. So must the sdk-version finding, whose SDK version
+// is a fact of the SDK's package.
 func TestCrossPackageDrivers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
@@ -30,9 +31,12 @@ func TestCrossPackageDrivers(t *testing.T) {
 		name string
 		// files whose findings exist only through other packages' summaries
 		files []string
+		// a message that exists only through a fact of an SDK package
+		sdkVersion string
 	}{
-		{"gosdk-v1.8.0", []string{"server/server.go", "field/tools/tools.go"}},
-		{"mcpgo-v1.2.1", []string{"tools/tools.go", "field/server/server.go"}},
+		{"gosdk-v1.8.0", []string{"server/server.go", "field/tools/tools.go"}, ""},
+		{"mcpgo-v1.2.1", []string{"tools/tools.go", "field/server/server.go"}, ""},
+		{"gosdk-v1.4.1", nil, "handlers/handlers.go:53:2: go-sdk v1.4.1 returns schema validation failures"},
 	} {
 		t.Run(mod.name, func(t *testing.T) {
 			dir := filepath.Join("..", "..", "testdata", "modules", mod.name)
@@ -44,6 +48,9 @@ func TestCrossPackageDrivers(t *testing.T) {
 			standalone, vet := textDiagnostics(t, dir, standaloneOut), textDiagnostics(t, dir, vetOut)
 			if !slices.Equal(vet, standalone) {
 				t.Errorf("go vet -vettool:\n%s\nstandalone:\n%s", strings.Join(vet, "\n"), strings.Join(standalone, "\n"))
+			}
+			if mod.sdkVersion != "" && !slices.ContainsFunc(vet, func(d string) bool { return strings.HasPrefix(d, mod.sdkVersion) }) {
+				t.Errorf("go vet -vettool: no finding starting %q:\n%s", mod.sdkVersion, strings.Join(vet, "\n"))
 			}
 			for _, file := range mod.files {
 				src, err := os.ReadFile(filepath.Join(dir, file))

@@ -2,6 +2,7 @@ package errorigin
 
 import (
 	"go/types"
+	"slices"
 
 	"golang.org/x/mod/semver"
 	"golang.org/x/tools/go/analysis"
@@ -52,10 +53,16 @@ func moduleVersion(m *analysis.Module) string {
 	return v
 }
 
-// sdkVersions reads the SDKVersion facts of the SDKs the package sees.
+// sdkVersions reads the SDKVersion facts of the SDKs whose MCP package
+// the package imports. Only direct imports: go vet passes a package the
+// package facts of its direct imports alone, and a package that calls
+// into an SDK's MCP package imports it.
 func sdkVersions(pass *analysis.Pass, sdks []*sdk.Binding) map[*types.Package]string {
 	versions := make(map[*types.Package]string)
 	for _, b := range sdks {
+		if !slices.Contains(pass.Pkg.Imports(), b.MCP) {
+			continue
+		}
 		var v SDKVersion
 		if pass.ImportPackageFact(b.MCP, &v) {
 			versions[b.MCP] = v.Version
