@@ -3,7 +3,8 @@
 //
 //	go run ./scripts/bench                 # every target, 5 rounds
 //	go run ./scripts/bench -runs 9 -targets gen,gosdk
-//	go run ./scripts/bench -github-mcp-server ~/src/github-mcp-server
+//	go run ./scripts/bench -github-mcp-server ~/src/github-mcp-server \
+//		-lsp-file ~/src/github-mcp-server/pkg/github/issues.go
 //
 // The commands, each run in the target module's directory:
 //
@@ -50,10 +51,15 @@
 // different no-op flag value (-printf.funcs, -decode-funcs naming a
 // function that does not exist), so every package is vetted again while
 // compiled export data stays cached, as for the other commands.
+//
+// With -lsp-file, bench then measures what an editor waits for after
+// saving each of those files under mcperrlint lsp, as scripts/lspbench
+// does, and prints it in the same report.
 package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -61,16 +67,19 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/facts"
 	"github.com/mcperrlint/mcperrlint/scripts/gen"
+	"github.com/mcperrlint/mcperrlint/scripts/internal/lspbench"
 )
 
 var (
@@ -84,6 +93,9 @@ var (
 
 	githubDir     = flag.String("github-mcp-server", "", "`directory` of a checkout of github/github-mcp-server (the github-mcp-server target)")
 	kubernetesDir = flag.String("kubernetes-mcp-server", "", "`directory` of a checkout of containers/kubernetes-mcp-server (the kubernetes-mcp-server target)")
+
+	lspFiles = flag.String("lsp-file", "", "comma-separated Go `files` to time editor saves of under mcperrlint lsp (scripts/lspbench); each is modified during the run and restored")
+	lspSaves = flag.Int("lsp-saves", 50, "timed saves per -lsp-file")
 )
 
 // baseTargets are the targets bench makes itself.
@@ -157,6 +169,15 @@ func main() {
 	log.SetPrefix("bench: ")
 	flag.Parse()
 
+	// Before the long runs: a file that is not there fails now.
+	if *lspFiles != "" {
+		for _, file := range strings.Split(*lspFiles, ",") {
+			if _, err := os.Stat(strings.TrimSpace(file)); err != nil {
+				log.Fatalf("-lsp-file: %v", err)
+			}
+		}
+	}
+
 	root := repoRoot()
 	work := *workDir
 	if work == "" {
@@ -207,6 +228,7 @@ func main() {
 		ratioRow, absRow := report(t, commands, samples)
 		ratioRows, absRows = append(ratioRows, ratioRow), append(absRows, absRow)
 	}
+	lspRows := lspReport(mcperrlint)
 	fmt.Printf("load average at end: %s\n", loadavg())
 	if *markdown && len(ratioRows) > 0 {
 		fmt.Println()
@@ -226,6 +248,43 @@ func main() {
 			fmt.Println(row)
 		}
 	}
+	if *markdown && len(lspRows) > 0 {
+		fmt.Println()
+		fmt.Println(lspbench.MarkdownHeader(*lspSaves))
+		for _, row := range lspRows {
+			fmt.Println(row)
+		}
+	}
+}
+
+// lspReport times saves of each -lsp-file under mcperrlint lsp, prints
+// the results and returns their Markdown rows.
+func lspReport(mcperrlint string) []string {
+	if *lspFiles == "" {
+		return nil
+	}
+	fmt.Printf("editor save latency: mcperrlint lsp, %d saves per file, from didSave to the file's diagnostics (the server's debounce included)\n", *lspSaves)
+	// Only now: an interrupt during the runs above should stop bench
+	// at once, and during these restore the file first, which Run does
+	// before it returns.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	var rows []string
+	for _, file := range strings.Split(*lspFiles, ",") {
+		res, err := lspbench.Run(ctx, lspbench.Config{
+			Server: []string{mcperrlint, "lsp"},
+			File:   strings.TrimSpace(file),
+			Saves:  *lspSaves,
+			Env:    offline(),
+		})
+		if err != nil {
+			log.Fatalf("-lsp-file %s: %v", file, err)
+		}
+		res.Print(os.Stdout)
+		rows = append(rows, res.MarkdownRow())
+	}
+	fmt.Println()
+	return rows
 }
 
 // prepare makes a target's module ready to analyze offline.
