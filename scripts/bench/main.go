@@ -3,29 +3,39 @@
 //
 //	go run ./scripts/bench                 # every target, 5 rounds
 //	go run ./scripts/bench -runs 9 -targets gen,gosdk
+//	go run ./scripts/bench -github-mcp-server ~/src/github-mcp-server \
+//		-lsp-file ~/src/github-mcp-server/pkg/github/issues.go
 //
 // The commands, each run in the target module's directory:
 //
 //	nop          a do-nothing analyzer under singlechecker, the driver
-//	             mcperrlint uses (scripts/floors/nop): the same load mode
-//	             as mcperrlint while it declares no fact types
+//	             mcperrlint uses (scripts/floors/nop): the packages named
+//	             on the command line from source, their dependencies from
+//	             export data
 //	nopfacts     the same with a declared fact type (scripts/floors/nopfacts):
-//	             the driver then loads every dependency from source, as it
-//	             will for mcperrlint once it declares fact types
+//	             the driver then loads every dependency from source
 //	mcperrlint   mcperrlint ./...
 //	go vet       plain go vet
 //	vettool      go vet -vettool=mcperrlint
 //
-// The fair floor of mcperrlint is nop while mcperrlint declares no fact
-// types and nopfacts once it does; bench finds out which from the
-// analyzer itself and says so. The goals: mcperrlint adds at most 10%
-// wall time and 20% peak memory over its fair floor, and the vettool path
-// is no slower than plain go vet.
+// The reference of mcperrlint is nop, whether or not mcperrlint declares
+// fact types: nop is what loading the packages costs at all, and a
+// driver that computes mcperrlint's facts without loading every
+// dependency from source can come close to it. mcperrlint / nopfacts is
+// printed beside it, for the cost of the analysis over today's driver.
+// The goals: mcperrlint adds at most 10% wall time and 20% peak memory
+// over nop, and the vettool path is no slower than plain go vet.
 //
 // The targets: a module of -handlers tool handlers written by scripts/gen
 // (gen), the example servers of go-sdk v1.8.0 and mcp-go v1.2.1 (gosdk,
 // mcpgo: ./examples/... of a copy of the module from the module cache),
-// and golang.org/x/tools v0.52.0, which has no MCP code (nomcp).
+// golang.org/x/tools v0.52.0, which has no MCP code (nomcp), and two real
+// servers whose source cannot be committed here, analyzed in place where
+// a flag says they are checked out: github/github-mcp-server
+// (-github-mcp-server DIR) and containers/kubernetes-mcp-server
+// (-kubernetes-mcp-server DIR), ./... of each. By default every target
+// runs whose source is at hand; a server target without its directory is
+// skipped with a note.
 //
 // Each target gets one untimed warm-up round (which fills the build cache
 // with the export data the drivers ask go list for), then -runs rounds.
@@ -41,10 +51,15 @@
 // different no-op flag value (-printf.funcs, -decode-funcs naming a
 // function that does not exist), so every package is vetted again while
 // compiled export data stays cached, as for the other commands.
+//
+// With -lsp-file, bench then measures what an editor waits for after
+// saving each of those files under mcperrlint lsp, as scripts/lspbench
+// does, and prints it in the same report.
 package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -52,27 +67,81 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/facts"
 	"github.com/mcperrlint/mcperrlint/scripts/gen"
+	"github.com/mcperrlint/mcperrlint/scripts/internal/lspbench"
 )
 
 var (
 	runs     = flag.Int("runs", 5, "timed rounds per target")
-	targets  = flag.String("targets", "gen,gosdk,mcpgo,nomcp", "comma-separated targets: gen, gosdk, mcpgo, nomcp")
+	targets  = flag.String("targets", "", "comma-separated targets: gen, gosdk, mcpgo, nomcp, github-mcp-server, kubernetes-mcp-server (default: the first four and each server whose directory is given)")
 	handlers = flag.Int("handlers", 10000, "tool handlers in the generated module")
 	nomcpPat = flag.String("nomcp-pattern", "./go/...", "packages of golang.org/x/tools to analyze for the nomcp target")
 	workDir  = flag.String("work", "", "work `directory` (default: a new temporary directory, removed at exit)")
-	markdown = flag.Bool("markdown", false, "also print the ratios as a Markdown table")
+	markdown = flag.Bool("markdown", false, "also print the results as Markdown tables")
 	verbose  = flag.Bool("v", false, "print each run")
+
+	githubDir     = flag.String("github-mcp-server", "", "`directory` of a checkout of github/github-mcp-server (the github-mcp-server target)")
+	kubernetesDir = flag.String("kubernetes-mcp-server", "", "`directory` of a checkout of containers/kubernetes-mcp-server (the kubernetes-mcp-server target)")
+
+	lspFiles = flag.String("lsp-file", "", "comma-separated Go `files` to time editor saves of under mcperrlint lsp (scripts/lspbench); each is modified during the run and restored")
+	lspSaves = flag.Int("lsp-saves", 50, "timed saves per -lsp-file")
 )
+
+// baseTargets are the targets bench makes itself.
+var baseTargets = []string{"gen", "gosdk", "mcpgo", "nomcp"}
+
+// serverTargets are real servers, analyzed in place where a flag says
+// they are checked out: their source cannot be committed here.
+var serverTargets = []struct {
+	name string
+	dir  *string
+}{
+	{"github-mcp-server", githubDir},
+	{"kubernetes-mcp-server", kubernetesDir},
+}
+
+// targetNames returns the targets to run: those of -targets, or by
+// default every target whose source is at hand.
+func targetNames() []string {
+	if *targets != "" {
+		var names []string
+		for _, n := range strings.Split(*targets, ",") {
+			n = strings.TrimSpace(n)
+			if _, server := serverDir(n); !server && !slices.Contains(baseTargets, n) {
+				log.Fatalf("unknown target %q", n)
+			}
+			names = append(names, n)
+		}
+		return names
+	}
+	names := slices.Clone(baseTargets)
+	for _, st := range serverTargets {
+		names = append(names, st.name)
+	}
+	return names
+}
+
+// serverDir returns the directory given for a server target, and whether
+// name is one.
+func serverDir(name string) (string, bool) {
+	for _, st := range serverTargets {
+		if st.name == name {
+			return *st.dir, true
+		}
+	}
+	return "", false
+}
 
 // A command is one of the timed commands.
 type command struct {
@@ -100,6 +169,15 @@ func main() {
 	log.SetPrefix("bench: ")
 	flag.Parse()
 
+	// Before the long runs: a file that is not there fails now.
+	if *lspFiles != "" {
+		for _, file := range strings.Split(*lspFiles, ",") {
+			if _, err := os.Stat(strings.TrimSpace(file)); err != nil {
+				log.Fatalf("-lsp-file: %v", err)
+			}
+		}
+	}
+
 	root := repoRoot()
 	work := *workDir
 	if work == "" {
@@ -115,10 +193,6 @@ func main() {
 	mcperrlint := filepath.Join(bin, "mcperrlint")
 
 	facts := facts.Needed(analyzer.Analyzer)
-	fair := "nop"
-	if facts {
-		fair = "nopfacts"
-	}
 
 	commands := []command{
 		{"nop", func(p string, _ int) []string { return []string{filepath.Join(bin, "nop"), p} }, []int{0}},
@@ -136,34 +210,81 @@ func main() {
 	fmt.Printf("machine: %s\n", machine())
 	fmt.Printf("load average at start: %s\n", loadavg())
 	if facts {
-		fmt.Println("mcperrlint declares fact types: its fair floor is nopfacts (the driver loads every dependency from source for both)")
+		fmt.Println("mcperrlint declares fact types, so today's driver loads every dependency from source for it, as for nopfacts;")
+		fmt.Println("its reference is nop all the same (what loading the packages costs at all), and mcperrlint / nopfacts is shown beside it")
 	} else {
-		fmt.Println("mcperrlint declares no fact types: its fair floor is nop (same driver, same load mode: packages from source, dependencies from export data)")
+		fmt.Println("mcperrlint declares no fact types: its reference is nop (same driver, same load mode: packages from source, dependencies from export data)")
 	}
 	fmt.Printf("%d timed rounds per target after one warm-up round; values are median [min–max]\n\n", *runs)
 
-	var tables []string
-	for _, name := range strings.Split(*targets, ",") {
-		t := prepare(strings.TrimSpace(name), work)
+	var ratioRows, absRows []string
+	for _, name := range targetNames() {
+		if dir, ok := serverDir(name); ok && dir == "" {
+			fmt.Printf("%s: skipped: no -%s directory given\n\n", name, name)
+			continue
+		}
+		t := prepare(name, work)
 		samples := measure(t, commands)
-		tables = append(tables, report(t, commands, samples, fair))
+		ratioRow, absRow := report(t, commands, samples)
+		ratioRows, absRows = append(ratioRows, ratioRow), append(absRows, absRow)
 	}
+	lspRows := lspReport(mcperrlint)
 	fmt.Printf("load average at end: %s\n", loadavg())
-	if *markdown {
+	if *markdown && len(ratioRows) > 0 {
 		fmt.Println()
-		fmt.Println("| target | mcperrlint / " + fair + " wall | CPU | peak RSS | mcperrlint / " + other(fair) + " wall | CPU | peak RSS | vettool / go vet wall | CPU | peak RSS |")
+		fmt.Println("| target | mcperrlint / nop: wall | CPU | peak RSS | mcperrlint / nopfacts: wall | CPU | peak RSS | vettool / go vet: wall | CPU | peak RSS |")
 		fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
-		for _, row := range tables {
+		for _, row := range ratioRows {
+			fmt.Println(row)
+		}
+		fmt.Println()
+		fmt.Print("| target (medians: wall, peak RSS) |")
+		for _, c := range commands {
+			fmt.Printf(" %s |", c.name)
+		}
+		fmt.Println()
+		fmt.Println("|---" + strings.Repeat("|---", len(commands)) + "|")
+		for _, row := range absRows {
+			fmt.Println(row)
+		}
+	}
+	if *markdown && len(lspRows) > 0 {
+		fmt.Println()
+		fmt.Println(lspbench.MarkdownHeader(*lspSaves))
+		for _, row := range lspRows {
 			fmt.Println(row)
 		}
 	}
 }
 
-func other(fair string) string {
-	if fair == "nop" {
-		return "nopfacts"
+// lspReport times saves of each -lsp-file under mcperrlint lsp, prints
+// the results and returns their Markdown rows.
+func lspReport(mcperrlint string) []string {
+	if *lspFiles == "" {
+		return nil
 	}
-	return "nop"
+	fmt.Printf("editor save latency: mcperrlint lsp, %d saves per file, from didSave to the file's diagnostics (the server's debounce included)\n", *lspSaves)
+	// Only now: an interrupt during the runs above should stop bench
+	// at once, and during these restore the file first, which Run does
+	// before it returns.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	var rows []string
+	for _, file := range strings.Split(*lspFiles, ",") {
+		res, err := lspbench.Run(ctx, lspbench.Config{
+			Server: []string{mcperrlint, "lsp"},
+			File:   strings.TrimSpace(file),
+			Saves:  *lspSaves,
+			Env:    offline(),
+		})
+		if err != nil {
+			log.Fatalf("-lsp-file %s: %v", file, err)
+		}
+		res.Print(os.Stdout)
+		rows = append(rows, res.MarkdownRow())
+	}
+	fmt.Println()
+	return rows
 }
 
 // prepare makes a target's module ready to analyze offline.
@@ -183,12 +304,40 @@ func prepare(name, work string) *target {
 	case "nomcp":
 		t = &target{name, "golang.org/x/tools v0.52.0 " + *nomcpPat + " (no MCP code)", copyModule("golang.org/x/tools@v0.52.0", work, name), *nomcpPat}
 	default:
-		log.Fatalf("unknown target %q", name)
+		dir, ok := serverDir(name)
+		if !ok {
+			log.Fatalf("unknown target %q", name)
+		}
+		// In place: nothing the commands run writes to the module.
+		dir, err := filepath.Abs(dir)
+		check(err)
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
+			log.Fatalf("-%s %s: not a module: %v", name, dir, err)
+		}
+		t = &target{name, name + revision(dir) + " ./...", dir, "./..."}
 	}
 	run(t.dir, nil, "go", "mod", "download")
 	out := run(t.dir, offline(), "go", "list", t.pattern)
 	t.desc += fmt.Sprintf(", %d packages", strings.Count(out, "\n"))
 	return t
+}
+
+// revision describes the commit a checkout is at, if it is a git
+// checkout: " abcdef012345", with " (modified)" when it has changes.
+func revision(dir string) string {
+	cmd := exec.Command("git", "rev-parse", "--short=12", "HEAD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	rev := " " + strings.TrimSpace(string(out))
+	cmd = exec.Command("git", "status", "--porcelain", "--untracked-files=no")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
+		rev += " (modified)"
+	}
+	return rev
 }
 
 // copyModule copies a module from the module cache (downloading it
@@ -281,15 +430,18 @@ func timed(dir string, args []string) (sample, int, string) {
 	return sample{wall, user + sys, kb}, code, tail
 }
 
-// report prints a target's results and returns its Markdown row.
-func report(t *target, commands []command, samples map[string][]sample, fair string) string {
+// report prints a target's results and returns its Markdown rows: the
+// ratios, and the commands' medians.
+func report(t *target, commands []command, samples map[string][]sample) (ratioRow, absRow string) {
 	fmt.Printf("  %-11s %-26s %-26s %s\n", "command", "wall", "CPU (user+sys)", "peak RSS")
+	var abs []string
 	for _, c := range commands {
 		ss := samples[c.name]
 		walls := mapSlice(ss, func(s sample) float64 { return s.wall.Seconds() })
 		cpus := mapSlice(ss, func(s sample) float64 { return s.cpu })
 		rss := mapSlice(ss, func(s sample) float64 { return float64(s.rssKB) / 1024 })
 		fmt.Printf("  %-11s %-26s %-26s %s\n", c.name, spread(walls, "%.2fs"), spread(cpus, "%.2fs"), spread(rss, "%.0f MB"))
+		abs = append(abs, fmt.Sprintf("%.2f s, %.0f MB", median(walls), median(rss)))
 	}
 	ratio := func(a, b string, f func(sample) float64) []float64 {
 		var rs []float64
@@ -307,8 +459,8 @@ func report(t *target, commands []command, samples map[string][]sample, fair str
 		note          string
 	}
 	pairs := []pair{
-		{"mcperrlint", fair, 1.10, 1.20, "fair floor"},
-		{"mcperrlint", other(fair), 0, 0, "other floor"},
+		{"mcperrlint", "nop", 1.10, 1.20, "reference"},
+		{"mcperrlint", "nopfacts", 0, 0, ""},
 		{"vettool", "go vet", 1.00, 0, ""},
 	}
 	var cells []string
@@ -330,7 +482,8 @@ func report(t *target, commands []command, samples map[string][]sample, fair str
 		cells = append(cells, spread(w, "%.2f"), spread(c, "%.2f"), spread(m, "%.2f"))
 	}
 	fmt.Println()
-	return fmt.Sprintf("| %s | %s |", t.desc, strings.Join(cells, " | "))
+	return fmt.Sprintf("| %s | %s |", t.desc, strings.Join(cells, " | ")),
+		fmt.Sprintf("| %s | %s |", t.desc, strings.Join(abs, " | "))
 }
 
 // within reports whether x, as printed (two decimals), is at most goal.
