@@ -85,8 +85,7 @@ type node struct {
 	facts   bool             // may carry facts
 	needed  bool             // a source package imports it: its types must be complete
 
-	once     sync.Once
-	exportOK bool // its export data was read
+	once sync.Once
 
 	// For Update, of source packages: go list's errors, and what each
 	// file was when it was parsed.
@@ -102,12 +101,13 @@ type stamp struct {
 	modTime int64
 }
 
-func stampOf(name string) (stamp, bool) {
+// stampOf stamps a file; a file that cannot be read gets the zero stamp.
+func stampOf(name string) stamp {
 	fi, err := os.Stat(name)
 	if err != nil {
-		return stamp{}, false
+		return stamp{}
 	}
-	return stamp{fi.Size(), fi.ModTime().UnixNano()}, true
+	return stamp{fi.Size(), fi.ModTime().UnixNano()}
 }
 
 // Load runs go list on the patterns and loads the packages it names and
@@ -303,7 +303,6 @@ func (l *loader) exportData(n *node) error {
 		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
 	}
 	p.Types = tpkg
-	n.exportOK = true
 	return nil
 }
 
@@ -317,7 +316,7 @@ func (l *loader) check(n *node) {
 	})
 	n.stamps = make(map[string]stamp)
 	for _, name := range slices.Concat(p.GoFiles, p.CompiledGoFiles) {
-		n.stamps[name], _ = stampOf(name)
+		n.stamps[name] = stampOf(name)
 	}
 	if len(p.GoFiles) > 0 {
 		n.dirFiles = goFilesIn(filepath.Dir(p.GoFiles[0]))

@@ -29,7 +29,7 @@ func (g *Graph) Update(ctx context.Context) bool {
 			continue
 		}
 		for name, old := range n.stamps {
-			if now, _ := stampOf(name); now != old {
+			if now := stampOf(name); now != old {
 				if changed[n] == nil {
 					changed[n] = make(map[string]stamp)
 				}
