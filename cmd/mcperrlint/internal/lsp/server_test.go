@@ -383,15 +383,7 @@ func nonASCIIBefore(line string, col int) bool {
 // buffer differs from the content that was analyzed: the edits would
 // land in the wrong place.
 func TestStaleBuffer(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads the real SDKs")
-	}
-	dir := copyExample(t)
-	c := startServer(t, 0)
-	c.initialize()
-	path := filepath.Join(dir, "notes", "notes.go")
-	uri := c.open(path)
-	diags := c.diagnostics(uri)
+	c, _, path, uri, diags := openNotes(t)
 	if len(diags) == 0 {
 		t.Fatal("no diagnostics")
 	}
@@ -420,6 +412,21 @@ func TestStaleBuffer(t *testing.T) {
 	if actions := c.codeActions(uri, diags[0].Range); len(actions) != 0 {
 		t.Errorf("%d code actions after an incremental edit, want 0", len(actions))
 	}
+}
+
+// openNotes starts a server on a copy of the example module, opens its
+// notes/notes.go and returns the first diagnostics published for it.
+func openNotes(t *testing.T) (c *client, dir, path, uri string, diags []diagnostic) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	dir = copyExample(t)
+	c = startServer(t, 0)
+	c.initialize()
+	path = filepath.Join(dir, "notes", "notes.go")
+	uri = c.open(path)
+	return c, dir, path, uri, c.diagnostics(uri)
 }
 
 // tinyModule writes a module with one package holding src as a.go.
@@ -529,15 +536,7 @@ func TestTestFiles(t *testing.T) {
 // again without a new go list, and that the diagnostics follow the new
 // text; and that an edit go list must see (a new file) loads anew.
 func TestSavesKeepTheGraph(t *testing.T) {
-	if testing.Short() {
-		t.Skip("loads the real SDKs")
-	}
-	dir := copyExample(t)
-	c := startServer(t, 0)
-	c.initialize()
-	path := filepath.Join(dir, "notes", "notes.go")
-	uri := c.open(path)
-	before := c.diagnostics(uri)
+	c, dir, path, uri, before := openNotes(t)
 	if len(before) == 0 || c.loads.Load() != 1 {
 		t.Fatalf("%d diagnostics, %d loads; want some, and 1 load", len(before), c.loads.Load())
 	}
