@@ -17,8 +17,10 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
+	"go/token"
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -54,15 +56,9 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 	}()
 
 	// BareInits: the package initializer does not call those of the
-	// imports, so only the imports whose members the code names need an
-	// SSA package (methods of other packages' types are made on demand).
-	// Creating one makes a Function for each of its functions and
-	// methods, which for a large import costs as much as building the
-	// package analyzed.
+	// imports, so the imports need hold only the members the code names.
 	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
-	for _, imp := range referencedImports(pass) {
-		prog.CreatePackage(imp, nil, nil, true)
-	}
+	declareImports(prog, pass)
 	ssapkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	ssapkg.Build()
 
@@ -146,31 +142,59 @@ func hasResults(files []*ast.File) bool {
 	return false
 }
 
-// referencedImports returns the imports of the package whose
-// package-level functions or variables its code refers to, the members
-// the SSA builder looks up in their packages; constants, types and
-// methods need no SSA package.
-func referencedImports(pass *analysis.Pass) []*types.Package {
-	used := make(map[*types.Package]bool)
+// declareImports creates, for each import whose package-level functions
+// or variables the package's code names, an SSA package that declares
+// those members and nothing else: the SSA builder looks them up in their
+// package, while it folds constants and makes other packages' methods on
+// demand. An import created from its types alone would get a Function
+// for every function and method it has, which for a large import
+// (go-github's 7,000 methods) costs more than building the package
+// analyzed, in every package that imports it.
+//
+// The members are declared by stubs: a function declaration without a
+// body, which the builder treats as a function with no Go body, as it
+// treats one from export data; and a variable declaration without a
+// value. The stubs' identifiers are bound to the import's own objects, so
+// the members are the ones the code refers to.
+func declareImports(prog *ssa.Program, pass *analysis.Pass) {
+	named := make(map[*types.Package][]types.Object)
 	for _, obj := range pass.TypesInfo.Uses {
 		pkg := obj.Pkg()
-		if pkg == nil || pkg == pass.Pkg || used[pkg] {
-			continue // universe, this package, or already seen
+		if pkg == nil || pkg == pass.Pkg {
+			continue // universe, or this package
 		}
 		// Another package's functions and variables that code here can
 		// name are its package-level ones, methods and fields aside.
 		switch obj := obj.(type) {
 		case *types.Func:
-			used[pkg] = obj.Signature().Recv() == nil
+			if obj.Signature().Recv() == nil {
+				named[pkg] = append(named[pkg], obj)
+			}
 		case *types.Var:
-			used[pkg] = !obj.IsField()
+			if !obj.IsField() {
+				named[pkg] = append(named[pkg], obj)
+			}
 		}
 	}
-	var imps []*types.Package
 	for _, imp := range pass.Pkg.Imports() {
-		if used[imp] {
-			imps = append(imps, imp)
+		objs := named[imp]
+		if len(objs) == 0 {
+			continue
 		}
+		slices.SortFunc(objs, func(a, b types.Object) int { return strings.Compare(a.Name(), b.Name()) })
+		objs = slices.Compact(objs)
+		info := &types.Info{Defs: make(map[*ast.Ident]types.Object, len(objs))}
+		file := &ast.File{Name: ast.NewIdent(imp.Name())}
+		for _, obj := range objs {
+			id := ast.NewIdent(obj.Name())
+			info.Defs[id] = obj
+			switch obj.(type) {
+			case *types.Func:
+				file.Decls = append(file.Decls, &ast.FuncDecl{Name: id, Type: &ast.FuncType{Params: &ast.FieldList{}}})
+			case *types.Var:
+				file.Decls = append(file.Decls, &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{&ast.ValueSpec{Names: []*ast.Ident{id}}}})
+			}
+		}
+		prog.CreatePackage(imp, []*ast.File{file}, info, true)
 	}
-	return imps
 }
