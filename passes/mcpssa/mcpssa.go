@@ -59,7 +59,8 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 	// imports, so the imports need hold only the members the code names.
 	prog := ssa.NewProgram(pass.Fset, ssa.BareInits)
 	declareImports(prog, pass)
-	ssapkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	files, info := withoutInertTests(pass, bindings)
+	ssapkg := prog.CreatePackage(pass.Pkg, files, info, false)
 	ssapkg.Build()
 
 	var funcs []*ssa.Function
@@ -70,7 +71,7 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 			addWithLiterals(anon)
 		}
 	}
-	for _, file := range pass.Files {
+	for _, file := range files {
 		for _, decl := range file.Decls {
 			if decl, ok := decl.(*ast.FuncDecl); ok {
 				if fn := prog.FuncValue(pass.TypesInfo.Defs[decl.Name].(*types.Func)); fn != nil {

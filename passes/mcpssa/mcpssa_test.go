@@ -2,6 +2,7 @@ package mcpssa
 
 import (
 	"fmt"
+	"go/ast"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 func testdata(t *testing.T) string {
@@ -18,6 +21,40 @@ func testdata(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestInertTests checks which test entry points the SSA form leaves out:
+// the testdata marks each with a want comment, and keeps the others.
+func TestInertTests(t *testing.T) {
+	a := &analysis.Analyzer{
+		Name: "inerttests",
+		Doc:  "report the declarations withoutInertTests leaves out",
+		Run: func(pass *analysis.Pass) (any, error) {
+			files, info := withoutInertTests(pass, sdk.Bind(pass.Pkg))
+			kept := make(map[*ast.FuncDecl]bool)
+			for i, file := range files {
+				if file != pass.Files[i] && info.FileVersions[file] != pass.TypesInfo.FileVersions[pass.Files[i]] {
+					pass.Reportf(file.Package, "Go version %q, want %q", info.FileVersions[file], pass.TypesInfo.FileVersions[pass.Files[i]])
+				}
+				for _, decl := range file.Decls {
+					if fd, ok := decl.(*ast.FuncDecl); ok {
+						kept[fd] = true
+					}
+				}
+			}
+			for _, file := range pass.Files {
+				for _, decl := range file.Decls {
+					if fd, ok := decl.(*ast.FuncDecl); ok && !kept[fd] {
+						pass.Reportf(fd.Name.Pos(), "left out")
+					}
+				}
+			}
+			// The SSA form builds without them.
+			_, err := Build(pass)
+			return nil, err
+		},
+	}
+	analysistest.Run(t, testdata(t), a, "mcpssa_inert")
 }
 
 // TestDeclaredImports checks that the SSA packages of the imports declare
