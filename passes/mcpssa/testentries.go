@@ -2,6 +2,7 @@ package mcpssa
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -15,52 +16,78 @@ import (
 )
 
 // withoutInertTests returns the files and type information to build the
-// package's SSA form from: the pass's own, less the test entry points that
-// cannot change what the passes find (see inertVisitor).
+// package's SSA form from: the pass's own, less the functions of test
+// files that cannot change what the passes find.
 //
 // A test variant holds every file of its package again, and its tests are
 // often larger than the code; building them doubles the SSA work of the
-// variant for functions that only the test binary's main calls. The files
-// that lose a declaration are shallow copies, registered with their Go
-// version (which decides loop variable semantics) in a copy of the type
-// information; its other maps are shared.
+// variant. The functions left out are the test entry points (TestX,
+// BenchmarkX, FuzzX, ExampleX), which only the test binary's main calls,
+// and the unexported functions of test files, which code outside the
+// package cannot name, when their bodies are inert (see inertVisitor),
+// they have no handler's or tool body's signature, and every declaration
+// that names them is left out too.
+//
+// The files that lose a declaration are shallow copies, registered with
+// their Go version (which decides loop variable semantics) in a copy of
+// the type information; its other maps are shared.
 func withoutInertTests(pass *analysis.Pass, bindings []*sdk.Binding) ([]*ast.File, *types.Info) {
-	entries := make(map[*types.Func]*ast.FuncDecl)
+	out := make(map[*types.Func]bool)
+	var decls []ast.Decl
 	for _, file := range pass.Files {
-		if !strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go") {
-			continue
-		}
+		test := strings.HasSuffix(pass.Fset.File(file.FileStart).Name(), "_test.go")
 		for _, decl := range file.Decls {
-			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok && isTestEntry(fn) {
-					entries[fn] = fd
-				}
+			decls = append(decls, decl)
+			fd, ok := decl.(*ast.FuncDecl)
+			if !test || !ok || fd.Recv != nil || fd.Body == nil {
+				continue
 			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok || !isTestEntry(fn) && (fn.Exported() || fn.Name() == "init") {
+				continue
+			}
+			v := &inertVisitor{pass: pass, bindings: bindings, inert: true}
+			if v.handlerShaped(fn.Signature()) {
+				continue
+			}
+			ast.Walk(v, fd.Body)
+			out[fn] = v.inert
 		}
 	}
-	if len(entries) == 0 {
+	maps.DeleteFunc(out, func(_ *types.Func, inert bool) bool { return !inert })
+	if len(out) == 0 {
 		return pass.Files, pass.TypesInfo
 	}
-	for _, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok {
-			delete(entries, fn) // named by code: not only go test calls it
+
+	// A function stays out only while every declaration that names it
+	// does.
+	slices.SortFunc(decls, func(a, b ast.Decl) int { return int(a.Pos() - b.Pos()) })
+	namedIn := make(map[*types.Func][]ast.Decl)
+	for id, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && out[fn] {
+			namedIn[fn] = append(namedIn[fn], enclosing(decls, id.Pos()))
 		}
 	}
-	inert := make(map[*ast.FuncDecl]bool)
-	for _, fd := range entries {
-		v := &inertVisitor{pass: pass, bindings: bindings, inert: true}
-		ast.Walk(v, fd.Body)
-		inert[fd] = v.inert
+	isOut := func(decl ast.Decl) bool {
+		fd, ok := decl.(*ast.FuncDecl)
+		return ok && out[pass.TypesInfo.Defs[fd.Name].(*types.Func)]
+	}
+	for changed := true; changed; {
+		changed = false
+		for fn := range out {
+			if !slices.ContainsFunc(namedIn[fn], func(d ast.Decl) bool { return !isOut(d) }) {
+				continue
+			}
+			delete(out, fn)
+			changed = true
+		}
 	}
 
 	files := slices.Clone(pass.Files)
 	info := *pass.TypesInfo
 	info.FileVersions = maps.Clone(pass.TypesInfo.FileVersions)
 	for i, file := range files {
-		kept := slices.DeleteFunc(slices.Clone(file.Decls), func(decl ast.Decl) bool {
-			fd, ok := decl.(*ast.FuncDecl)
-			return ok && inert[fd]
-		})
+		kept := slices.DeleteFunc(slices.Clone(file.Decls), isOut)
 		if len(kept) < len(file.Decls) {
 			trimmed := *file
 			trimmed.Decls = kept
@@ -69,6 +96,20 @@ func withoutInertTests(pass *analysis.Pass, bindings []*sdk.Binding) ([]*ast.Fil
 		}
 	}
 	return files, &info
+}
+
+// enclosing returns the declaration of decls, sorted by position, that
+// holds pos, or nil.
+func enclosing(decls []ast.Decl, pos token.Pos) ast.Decl {
+	i, _ := slices.BinarySearchFunc(decls, pos, func(d ast.Decl, pos token.Pos) int { return int(d.Pos() - pos) })
+	// decls[i] starts at or after pos: the one before, if any, may hold it.
+	if i < len(decls) && decls[i].Pos() == pos {
+		return decls[i]
+	}
+	if i > 0 && pos < decls[i-1].End() {
+		return decls[i-1]
+	}
+	return nil
 }
 
 // isTestEntry reports whether fn has the name and signature of a function
@@ -107,10 +148,10 @@ func isTesting(t types.Type, name string) bool {
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "testing" && named.Obj().Name() == name
 }
 
-// An inertVisitor decides whether the body of a test entry point (a
-// function only go test calls) is inert: whether leaving it out of the
-// SSA form cannot change what the passes find in the rest of the package.
-// It is when the body
+// An inertVisitor decides whether the body of a function of a test file
+// that only left-out functions call is inert: whether leaving it out of
+// the SSA form cannot change what the passes find in the rest of the
+// package. It is when the body
 //
 //   - makes no function value that returns more than basic values (see
 //     makesFunc), so it holds no handler, no forwarded function and no
@@ -165,9 +206,13 @@ func (v *inertVisitor) Visit(n ast.Node) ast.Visitor {
 		return nil
 	case *ast.Ident:
 		v.uses(n)
+		v.inert = v.inert && !v.makesFunc(n)
+	case *ast.FuncLit, *ast.SelectorExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.TypeAssertExpr, *ast.StarExpr:
+		// The expressions that can be function values, calls aside
+		// (literals, operators and composite literals cannot).
+		v.inert = !v.makesFunc(n.(ast.Expr))
 	}
-	if e, ok := n.(ast.Expr); ok && v.makesFunc(e) {
-		v.inert = false
+	if !v.inert {
 		return nil
 	}
 	return v

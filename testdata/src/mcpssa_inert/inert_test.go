@@ -49,7 +49,8 @@ func Example() { // want `left out`
 	lookup("b")
 }
 
-// The rest are kept.
+// Kept: they make or hand on function values that can matter, or name a
+// handler-shaped function or a package-level map.
 
 func TestHandlerLiteral(t *testing.T) {
 	s := mcp.NewServer(&mcp.Implementation{}, nil)
@@ -88,13 +89,38 @@ func TestReadsMap(t *testing.T) {
 	_ = labels["a"]
 }
 
-func TestCalled(t *testing.T) {}
+// Named only by functions left out.
+func TestCalled(t *testing.T) {} // want `left out`
 
 func TestCaller(t *testing.T) { // want `left out`
 	TestCalled(t)
+	request(t)
 }
+
+func request(t *testing.T) *mcp.CallToolRequest { // want `left out`
+	return &mcp.CallToolRequest{}
+}
+
+func unused(t *testing.T) { lookup("a") } // want `left out`
+
+// Named by functions kept, or able to matter themselves.
+
+func TestKeptCaller(t *testing.T) {
+	labels[keptHelper()] = "B"
+}
+
+func keptHelper() string { return "b" }
+
+var fromInitializer = initHelper()
+
+func initHelper() string { return "c" }
 
 func Testable(t *testing.T) bool { return true }
 
+func ExportedHelper(t *testing.T) { lookup("a") }
 
-func helper(t *testing.T) { lookup("a") }
+func handlerShaped(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return nil, errors.New("unused handler")
+}
+
+func init() {}
