@@ -17,6 +17,8 @@
 //	mcperrlint   mcperrlint ./...
 //	go vet       plain go vet
 //	vettool      go vet -vettool=mcperrlint
+//	baseline     with -baseline BIN: BIN ./..., an mcperrlint built from
+//	             another revision, for before-and-after ratios in one run
 //
 // The reference of mcperrlint is nop, whether or not mcperrlint declares
 // fact types: nop is what loading the packages costs at all, and a
@@ -92,6 +94,7 @@ var (
 	workDir  = flag.String("work", "", "work `directory` (default: a new temporary directory, removed at exit)")
 	markdown = flag.Bool("markdown", false, "also print the results as Markdown tables")
 	verbose  = flag.Bool("v", false, "print each run")
+	baseline = flag.String("baseline", "", "mcperrlint `binary` built from another revision, timed in the same rounds as command baseline, for before-and-after ratios to nop")
 
 	githubDir     = flag.String("github-mcp-server", "", "`directory` of a checkout of github/github-mcp-server (the github-mcp-server target)")
 	kubernetesDir = flag.String("kubernetes-mcp-server", "", "`directory` of a checkout of containers/kubernetes-mcp-server (the kubernetes-mcp-server target)")
@@ -207,6 +210,11 @@ func main() {
 			return []string{"go", "vet", "-vettool=" + mcperrlint, fmt.Sprintf("-decode-funcs=bench.invalid/nonce%d.F", n), p}
 		}, []int{0, 1}},
 	}
+	if *baseline != "" {
+		before, err := filepath.Abs(*baseline)
+		check(err)
+		commands = append(commands, command{"baseline", func(p string, _ int) []string { return []string{before, p} }, []int{0, 3}})
+	}
 
 	fmt.Printf("mcperrlint benchmark, %s\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Printf("machine: %s\n", machine())
@@ -234,8 +242,12 @@ func main() {
 	fmt.Printf("load average at end: %s\n", loadavg())
 	if *markdown && len(ratioRows) > 0 {
 		fmt.Println()
-		fmt.Println("| target | mcperrlint / nop: wall | CPU | peak RSS | mcperrlint / nopfacts: wall | CPU | peak RSS | vettool / go vet: wall | CPU | peak RSS |")
-		fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
+		fmt.Print("| target |")
+		for _, p := range ratioPairs(nil) {
+			fmt.Printf(" %s / %s: wall | CPU | peak RSS |", p.a, p.b)
+		}
+		fmt.Println()
+		fmt.Println("|---" + strings.Repeat("|---|---|---", len(ratioPairs(nil))) + "|")
 		for _, row := range ratioRows {
 			fmt.Println(row)
 		}
@@ -455,23 +467,9 @@ func report(t *target, commands []command, samples map[string][]sample) (ratioRo
 	wallOf := func(s sample) float64 { return s.wall.Seconds() }
 	cpuOf := func(s sample) float64 { return s.cpu }
 	rssOf := func(s sample) float64 { return float64(s.rssKB) }
-	type pair struct {
-		a, b          string
-		wallGoal, rss float64 // 0: no goal
-		note          string
-	}
-	wallGoal, rssGoal := 1.5, 2.0
-	if t.name == "gen" {
-		wallGoal, rssGoal = 2.0, 0
-	}
-	pairs := []pair{
-		{"mcperrlint", "nop", wallGoal, rssGoal, "reference"},
-		{"mcperrlint", "nopfacts", 0, 0, ""},
-		{"vettool", "go vet", 1.00, 0, ""},
-	}
 	var cells []string
 	fmt.Println("  ratios, paired by round:")
-	for _, p := range pairs {
+	for _, p := range ratioPairs(t) {
 		w, c, m := ratio(p.a, p.b, wallOf), ratio(p.a, p.b, cpuOf), ratio(p.a, p.b, rssOf)
 		verdict := ""
 		if p.wallGoal > 0 {
@@ -490,6 +488,30 @@ func report(t *target, commands []command, samples map[string][]sample) (ratioRo
 	fmt.Println()
 	return fmt.Sprintf("| %s | %s |", t.desc, strings.Join(cells, " | ")),
 		fmt.Sprintf("| %s | %s |", t.desc, strings.Join(abs, " | "))
+}
+
+// A ratioPair is a ratio of two commands' measures that the report prints.
+type ratioPair struct {
+	a, b          string
+	wallGoal, rss float64 // 0: no goal
+	note          string
+}
+
+// ratioPairs returns the ratios reported for target t, with its goals.
+func ratioPairs(t *target) []ratioPair {
+	wallGoal, rssGoal := 1.5, 2.0
+	if t != nil && t.name == "gen" {
+		wallGoal, rssGoal = 2.0, 0
+	}
+	pairs := []ratioPair{
+		{"mcperrlint", "nop", wallGoal, rssGoal, "reference"},
+		{"mcperrlint", "nopfacts", 0, 0, ""},
+		{"vettool", "go vet", 1.00, 0, ""},
+	}
+	if *baseline != "" {
+		pairs = append(pairs, ratioPair{"baseline", "nop", 0, 0, "before"})
+	}
+	return pairs
 }
 
 // within reports whether x, as printed (two decimals), is at most goal.
