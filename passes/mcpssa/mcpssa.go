@@ -159,11 +159,13 @@ func hasResults(files []*ast.File) bool {
 // the members are the ones the code refers to.
 func declareImports(prog *ssa.Program, pass *analysis.Pass) {
 	named := make(map[*types.Package][]types.Object)
+	seen := make(map[types.Object]bool)
 	for _, obj := range pass.TypesInfo.Uses {
 		pkg := obj.Pkg()
-		if pkg == nil || pkg == pass.Pkg {
-			continue // universe, or this package
+		if pkg == nil || pkg == pass.Pkg || seen[obj] {
+			continue // universe, this package, or named before
 		}
+		seen[obj] = true
 		// Another package's functions and variables that code here can
 		// name are its package-level ones, methods and fields aside.
 		switch obj := obj.(type) {
@@ -182,8 +184,8 @@ func declareImports(prog *ssa.Program, pass *analysis.Pass) {
 		if len(objs) == 0 {
 			continue
 		}
+		// Sorted, for the same program whatever the map order.
 		slices.SortFunc(objs, func(a, b types.Object) int { return strings.Compare(a.Name(), b.Name()) })
-		objs = slices.Compact(objs)
 		info := &types.Info{Defs: make(map[*ast.Ident]types.Object, len(objs))}
 		file := &ast.File{Name: ast.NewIdent(imp.Name())}
 		for _, obj := range objs {
