@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/load"
+	"github.com/mcperrlint/mcperrlint/internal/run"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
 )
 
@@ -123,10 +124,11 @@ func (d *driver) writeHeapProfile() {
 
 // lint loads the packages and runs the analyzer: the packages and those
 // the analysis needs summaries of from source, everything else from
-// export data.
+// export data. Each package is analyzed as soon as it and the packages
+// below it are, while the others still load.
 func (d *driver) lint(patterns []string) int {
 	source, facts := mcpssa.Scope()
-	g, err := load.Load(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts}, patterns...)
+	g, err := load.Start(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts}, patterns...)
 	if err == nil && len(g.Roots) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
@@ -134,24 +136,21 @@ func (d *driver) lint(patterns []string) int {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed
 	}
-
-	exit := exitOK
-	var ok []*packages.Package
-	broken := d.reportBroken(g)
-	for _, p := range g.Roots {
-		if !p.IllTyped {
-			ok = append(ok, p)
-		}
-	}
-	if len(broken) > 0 {
-		exit = exitFailed
-	}
-
-	graph, err := checker.Analyze([]*analysis.Analyzer{d.a}, ok, nil)
+	graph, err := run.Analyze(g, []*analysis.Analyzer{d.a})
 	if err != nil {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed
 	}
+
+	// A package that does not type-check, or imports one that does not,
+	// is reported once, in the user's terms, rather than by the errors
+	// of its actions.
+	exit := exitOK
+	broken := d.reportBroken(g)
+	if len(broken) > 0 {
+		exit = exitFailed
+	}
+	graph.Roots = slices.DeleteFunc(graph.Roots, func(act *checker.Action) bool { return act.Package.IllTyped })
 	for act := range graph.All() {
 		if act.Err != nil {
 			fmt.Fprintf(d.stderr, "mcperrlint: %s: %v\n", act.Package.PkgPath, act.Err)

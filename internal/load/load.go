@@ -68,12 +68,15 @@ type Graph struct {
 	Fset *token.FileSet
 
 	// Roots are the packages the patterns named, in go list's order.
-	// They and the packages their Imports reach are ready for
-	// checker.Analyze: every package there carries facts.
+	// Once loaded, they and the packages their Imports reach are ready
+	// for checker.Analyze: every package there carries facts.
 	Roots []*packages.Package
 
 	nodes map[string]*node // by package ID
 	cfg   *Config
+
+	loading sync.WaitGroup // the loading Start began
+	ctx     context.Context
 }
 
 // A node is one package of the build and what loading it produced.
@@ -85,7 +88,8 @@ type node struct {
 	facts   bool             // may carry facts
 	needed  bool             // a source package imports it: its types must be complete
 
-	once sync.Once
+	once  sync.Once
+	ready chan struct{} // closed once loaded
 
 	// For Update, of source packages: go list's errors, and what each
 	// file was when it was parsed.
@@ -115,6 +119,23 @@ func stampOf(name string) stamp {
 // types) are in the packages' Errors, as with go/packages; the error
 // result says the load failed as a whole.
 func Load(cfg *Config, patterns ...string) (*Graph, error) {
+	g, err := Start(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Start runs go list on the patterns and starts loading the packages it
+// names and their dependencies, each after its imports, in the
+// background. It returns once the graph's shape is known: the packages'
+// metadata, their Imports (cut down to the packages that carry facts),
+// their types.Package values, yet to be filled in, and the Roots. Ready
+// tells when a package has loaded, Wait when all have.
+func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	ctx := cfg.Context
 	if ctx == nil {
 		ctx = context.Background()
@@ -134,7 +155,7 @@ func Load(cfg *Config, patterns ...string) (*Graph, error) {
 		return nil, err
 	}
 
-	g := &Graph{Fset: token.NewFileSet(), nodes: make(map[string]*node), cfg: cfg}
+	g := &Graph{Fset: token.NewFileSet(), nodes: make(map[string]*node), cfg: cfg, ctx: ctx}
 	roots := make(map[*packages.Package]bool)
 	for _, p := range initial {
 		roots[p] = true
@@ -144,7 +165,7 @@ func Load(cfg *Config, patterns ...string) (*Graph, error) {
 		if n, ok := g.nodes[p.ID]; ok {
 			return n
 		}
-		n := &node{pkg: p, imports: make(map[string]*node, len(p.Imports))}
+		n := &node{pkg: p, imports: make(map[string]*node, len(p.Imports)), ready: make(chan struct{})}
 		g.nodes[p.ID] = n
 		// Source for the packages named, those the caller asks for, and
 		// those whose export data is missing (go list could not compile
@@ -182,16 +203,7 @@ func Load(cfg *Config, patterns ...string) (*Graph, error) {
 		n.pkg.Fset = g.Fset
 	}
 
-	l := &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
-	var wg sync.WaitGroup
-	for _, p := range initial {
-		wg.Go(func() { l.load(g.nodes[p.ID]) })
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-
+	// The Imports the checker follows: the loader follows the nodes'.
 	below := make(map[*node]map[string]*node)
 	for _, n := range g.nodes {
 		if n.facts {
@@ -207,7 +219,25 @@ func Load(cfg *Config, patterns ...string) (*Graph, error) {
 		}
 	}
 	g.Roots = initial
+
+	l := &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	for _, p := range initial {
+		g.loading.Go(func() { l.load(g.nodes[p.ID]) })
+	}
 	return g, nil
+}
+
+// Wait waits until every package of the graph has loaded. Its error says
+// the load was canceled.
+func (g *Graph) Wait() error {
+	g.loading.Wait()
+	return g.ctx.Err()
+}
+
+// Ready returns a channel closed once p has loaded: its Types and, from
+// source, its syntax, TypesInfo and errors are complete.
+func (g *Graph) Ready(p *packages.Package) <-chan struct{} {
+	return g.nodes[p.ID].ready
 }
 
 // factsBelow returns the packages carrying facts that importing n (by
@@ -241,6 +271,7 @@ type loader struct {
 // load loads n after its imports.
 func (l *loader) load(n *node) {
 	n.once.Do(func() {
+		defer close(n.ready)
 		var wg sync.WaitGroup
 		for _, in := range n.imports {
 			wg.Go(func() { l.load(in) })

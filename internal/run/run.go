@@ -1,0 +1,208 @@
+// Package run runs analyzers over a graph of packages that is still
+// loading (package load): each action starts as soon as its package has
+// loaded and the actions it needs have run, so that the analysis of the
+// packages loaded first overlaps the type-checking of the others.
+//
+// Its actions are go/analysis/checker's, and it runs them as
+// checker.Analyze does, with the same passes, the same facts, each
+// visible where the checker makes it visible, and the same errors; only
+// when each may start differs. The result is a checker.Graph, whose
+// printers and fields a driver uses as it would the checker's.
+package run
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/internal/load"
+)
+
+// Analyze runs the analyzers on g's roots, and those with facts on the
+// packages below them as their Imports say, and returns the graph of
+// actions once all have run and g has loaded.
+//
+// An action on a package that did not type-check (or whose dependencies
+// did not) fails, as under checker.Analyze, with "analysis skipped due to
+// errors in package", and the actions that need it with "failed
+// prerequisites".
+func Analyze(g *load.Graph, analyzers []*analysis.Analyzer) (*checker.Graph, error) {
+	if err := analysis.Validate(analyzers); err != nil {
+		return nil, err
+	}
+	type key struct {
+		a   *analysis.Analyzer
+		pkg *packages.Package
+	}
+	actions := make(map[key]*action)
+	var mk func(a *analysis.Analyzer, pkg *packages.Package) *action
+	mk = func(a *analysis.Analyzer, pkg *packages.Package) *action {
+		k := key{a, pkg}
+		if act, ok := actions[k]; ok {
+			return act
+		}
+		act := &action{
+			Action: &checker.Action{Analyzer: a, Package: pkg},
+			ready:  g.Ready(pkg),
+			done:   make(chan struct{}),
+		}
+		for _, req := range a.Requires {
+			act.deps = append(act.deps, mk(req, pkg))
+		}
+		if len(a.FactTypes) > 0 {
+			paths := make([]string, 0, len(pkg.Imports))
+			for path := range pkg.Imports {
+				paths = append(paths, path)
+			}
+			sort.Strings(paths) // the checker's order
+			for _, path := range paths {
+				act.deps = append(act.deps, mk(a, pkg.Imports[path]))
+			}
+		}
+		for _, dep := range act.deps {
+			act.Deps = append(act.Deps, dep.Action)
+		}
+		actions[k] = act
+		return act
+	}
+	var roots []*checker.Action
+	for _, a := range analyzers {
+		for _, pkg := range g.Roots {
+			root := mk(a, pkg)
+			root.IsRoot = true
+			roots = append(roots, root.Action)
+		}
+	}
+
+	var wg sync.WaitGroup
+	for _, act := range actions {
+		wg.Go(act.exec)
+	}
+	wg.Wait()
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	// Only the roots' results are the caller's, as with the checker.
+	for _, act := range actions {
+		if !act.IsRoot {
+			act.Result = nil
+		}
+	}
+	return &checker.Graph{Roots: roots}, nil
+}
+
+// An action is a checker.Action and what running it takes.
+type action struct {
+	*checker.Action
+	deps  []*action
+	ready <-chan struct{} // closed once the package has loaded
+	done  chan struct{}   // closed once the action has run
+
+	objectFacts  map[objectFactKey]analysis.Fact
+	packageFacts map[packageFactKey]analysis.Fact
+	pass         *analysis.Pass
+}
+
+type objectFactKey struct {
+	obj types.Object
+	typ reflect.Type
+}
+
+type packageFactKey struct {
+	pkg *types.Package
+	typ reflect.Type
+}
+
+// exec runs the action once its package has loaded and its dependencies
+// have run, as checker.Action.execOnce does.
+func (act *action) exec() {
+	defer close(act.done)
+	<-act.ready
+	var failed []string
+	for _, dep := range act.deps {
+		<-dep.done
+		if dep.Err != nil {
+			failed = append(failed, dep.String())
+		}
+	}
+	if failed != nil {
+		sort.Strings(failed)
+		act.Err = fmt.Errorf("failed prerequisites: %s", strings.Join(failed, ", "))
+		return
+	}
+
+	inputs := make(map[*analysis.Analyzer]any)
+	act.objectFacts = make(map[objectFactKey]analysis.Fact)
+	act.packageFacts = make(map[packageFactKey]analysis.Fact)
+	for _, dep := range act.deps {
+		if dep.Package == act.Package {
+			inputs[dep.Analyzer] = dep.Result
+		} else {
+			act.inheritFacts(dep)
+		}
+	}
+
+	pkg := act.Package
+	pass := &analysis.Pass{
+		Analyzer:     act.Analyzer,
+		Fset:         pkg.Fset,
+		Files:        pkg.Syntax,
+		OtherFiles:   pkg.OtherFiles,
+		IgnoredFiles: pkg.IgnoredFiles,
+		Pkg:          pkg.Types,
+		TypesInfo:    pkg.TypesInfo,
+		TypesSizes:   pkg.TypesSizes,
+		TypeErrors:   pkg.TypeErrors,
+		Module:       module(pkg.Module),
+		ResultOf:     inputs,
+		Report: func(d analysis.Diagnostic) {
+			act.Diagnostics = append(act.Diagnostics, d)
+		},
+		ImportObjectFact:  act.objectFact,
+		ExportObjectFact:  act.exportObjectFact,
+		ImportPackageFact: act.packageFact,
+		ExportPackageFact: act.exportPackageFact,
+		AllObjectFacts:    act.allObjectFacts,
+		AllPackageFacts:   act.allPackageFacts,
+	}
+	if pass.Module == nil {
+		pass.Module = &analysis.Module{} // possibly empty, never nil, as the checker's
+	}
+	pass.ReadFile = func(filename string) ([]byte, error) { return readFile(pass, filename) }
+	act.pass = pass
+
+	act.Result, act.Err = act.run(pass)
+	// Facts are exported during Run only.
+	pass.ExportObjectFact = nil
+	pass.ExportPackageFact = nil
+}
+
+func (act *action) run(pass *analysis.Pass) (any, error) {
+	if act.Package.IllTyped && !pass.Analyzer.RunDespiteErrors {
+		return nil, fmt.Errorf("analysis skipped due to errors in package")
+	}
+	result, err := pass.Analyzer.Run(pass)
+	if err != nil {
+		return nil, err
+	}
+	if got, want := reflect.TypeOf(result), pass.Analyzer.ResultType; got != want {
+		return nil, fmt.Errorf(
+			"internal error: on package %s, analyzer %s returned a result of type %v, but declared ResultType %v",
+			pass.Pkg.Path(), pass.Analyzer, got, want)
+	}
+	for i := range act.Diagnostics {
+		url, err := resolveURL(act.Analyzer, act.Diagnostics[i])
+		if err != nil {
+			return nil, err
+		}
+		act.Diagnostics[i].URL = url
+	}
+	return result, nil
+}

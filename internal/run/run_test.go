@@ -1,0 +1,263 @@
+package run
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+
+	"github.com/mcperrlint/mcperrlint/internal/load"
+)
+
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/m\n\ngo 1.22\n"
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// sleeps marks the functions that sleep, directly or through a call.
+type sleeps struct{}
+
+func (*sleeps) AFact()         {}
+func (*sleeps) String() string { return "sleeps" }
+
+// sleepy marks the packages with a function that sleeps.
+type sleepy struct{}
+
+func (*sleepy) AFact()         {}
+func (*sleepy) String() string { return "sleepy" }
+
+// sleepAnalyzer reports calls of functions that sleep, which it knows for
+// other packages' functions only by their facts.
+var sleepAnalyzer = &analysis.Analyzer{
+	Name:      "sleep",
+	Doc:       "report calls of functions that sleep",
+	URL:       "https://example.com/sleep",
+	FactTypes: []analysis.Fact{new(sleeps), new(sleepy)},
+	Run: func(pass *analysis.Pass) (any, error) {
+		marked := make(map[types.Object]bool)
+		sleepsObj := func(obj types.Object) bool {
+			if obj.Pkg() == pass.Pkg {
+				return marked[obj]
+			}
+			return pass.ImportObjectFact(obj, new(sleeps))
+		}
+		// Callers after callees: repeat until nothing changes.
+		for changed := true; changed; {
+			changed = false
+			for _, f := range pass.Files {
+				for _, decl := range f.Decls {
+					fd, ok := decl.(*ast.FuncDecl)
+					if !ok || fd.Body == nil || marked[pass.TypesInfo.Defs[fd.Name]] {
+						continue
+					}
+					ast.Inspect(fd.Body, func(n ast.Node) bool {
+						call, ok := n.(*ast.CallExpr)
+						if !ok {
+							return true
+						}
+						fn := typeFunc(pass, call)
+						if fn != nil && (fn.Pkg().Path() == "time" && fn.Name() == "Sleep" || sleepsObj(fn)) {
+							marked[pass.TypesInfo.Defs[fd.Name]] = true
+							changed = true
+						}
+						return true
+					})
+				}
+			}
+		}
+		for obj := range marked {
+			pass.ExportObjectFact(obj, new(sleeps))
+		}
+		if len(marked) > 0 {
+			pass.ExportPackageFact(new(sleepy))
+		}
+		// Which facts a package sees: those of its dependencies, as far
+		// as their export data goes.
+		var seen []string
+		for _, f := range pass.AllObjectFacts() {
+			seen = append(seen, f.Object.Pkg().Name()+"."+f.Object.Name())
+		}
+		for _, f := range pass.AllPackageFacts() {
+			seen = append(seen, f.Package.Name())
+		}
+		slices.Sort(seen)
+		if len(pass.Files) > 0 {
+			pass.Reportf(pass.Files[0].Package, "facts: %s", strings.Join(seen, " "))
+		}
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if call, ok := n.(*ast.CallExpr); ok {
+					if fn := typeFunc(pass, call); fn != nil && fn.Pkg() != pass.Pkg && sleepsObj(fn) {
+						sleepyPkg := pass.ImportPackageFact(fn.Pkg(), new(sleepy))
+						pass.ReportRangef(call, "%s sleeps (package fact: %v)", fn.Name(), sleepyPkg)
+					}
+				}
+				return true
+			})
+		}
+		return nil, nil
+	},
+}
+
+func typeFunc(pass *analysis.Pass, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	}
+	fn, _ := pass.TypesInfo.Uses[id].(*types.Func)
+	if fn == nil || fn.Pkg() == nil {
+		return nil
+	}
+	return fn
+}
+
+var sleepModule = map[string]string{
+	"a/a.go": "package a\n\nimport \"time\"\n\nfunc Slow() { nap() }\n\nfunc nap() { time.Sleep(1) }\n\nfunc Fast() {}\n",
+	// b sees a.Slow's fact (a direct import), not nap's (unexported).
+	"b/b.go": "package b\n\nimport \"example.com/m/a\"\n\nfunc B() { a.Slow(); a.Fast() }\n",
+	// c sees b.B's fact; a.Slow's only because it imports a too.
+	"c/c.go":           "package c\n\nimport (\n\t\"example.com/m/a\"\n\t\"example.com/m/b\"\n)\n\nfunc C() { b.B(); a.Slow() }\n",
+	"c/c_test.go":      "package c\n\nimport \"testing\"\n\nfunc TestC(t *testing.T) { C() }\n",
+	"broken/broken.go": "package broken\n\nfunc Broken() int { return \"no\" }\n",
+	"above/above.go":   "package above\n\nimport \"example.com/m/broken\"\n\nvar X = broken.Broken()\n",
+}
+
+// TestSameAsChecker checks that Analyze's actions end as checker.Analyze's
+// do on the same packages: the same diagnostics, URLs, facts seen where
+// the checker lets them be seen, and the same errors for packages that do
+// not type-check and those above them.
+func TestSameAsChecker(t *testing.T) {
+	dir := writeModule(t, sleepModule)
+	cfg := &load.Config{Dir: dir, Tests: true}
+	loaded, err := load.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := checker.Analyze([]*analysis.Analyzer{sleepAnalyzer}, loaded.Roots, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	started, err := load.Start(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Analyze(started, []*analysis.Analyzer{sleepAnalyzer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantOut, gotOut := outcomes(want), outcomes(got)
+	if !slices.Equal(gotOut, wantOut) {
+		t.Errorf("Analyze:\n%s\nchecker.Analyze:\n%s", strings.Join(gotOut, "\n"), strings.Join(wantOut, "\n"))
+	}
+	// The test means something only if facts crossed packages and a
+	// package failed.
+	for _, line := range []string{
+		"example.com/m/b: b/b.go:5:12: Slow sleeps (package fact: true) https://example.com/sleep",
+		"example.com/m/c: c/c.go:8:12: B sleeps (package fact: true) https://example.com/sleep",
+		"example.com/m/c: c/c.go:8:19: Slow sleeps (package fact: true) https://example.com/sleep",
+		// a.nap is unexported: b does not see its fact.
+		"example.com/m/b: b/b.go:1:1: facts: a a.Slow b b.B https://example.com/sleep",
+		"example.com/m/c: c/c.go:1:1: facts: a a.Slow b b.B c c.C https://example.com/sleep",
+		"example.com/m/above: error: failed prerequisites: sleep@example.com/m/broken",
+		"example.com/m/broken: error: analysis skipped due to errors in package",
+	} {
+		if !slices.Contains(wantOut, line) {
+			t.Errorf("checker.Analyze's outcomes lack %q:\n%s", line, strings.Join(wantOut, "\n"))
+		}
+	}
+}
+
+// outcomes lists the diagnostics and errors of every action of graph.
+func outcomes(graph *checker.Graph) []string {
+	var out []string
+	for act := range graph.All() {
+		if act.Err != nil {
+			out = append(out, fmt.Sprintf("%s: error: %v", act.Package.ID, act.Err))
+		}
+		for _, d := range act.Diagnostics {
+			posn := act.Package.Fset.Position(d.Pos)
+			file := filepath.Base(filepath.Dir(posn.Filename)) + "/" + filepath.Base(posn.Filename)
+			out = append(out, fmt.Sprintf("%s: %s:%d:%d: %s %s", act.Package.ID, file, posn.Line, posn.Column, d.Message, d.URL))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// TestOverlapsLoading checks that a package is analyzed while another,
+// which it does not import, still loads: the slow package's file is
+// parsed only once the fast package has been analyzed, which would never
+// happen if analysis waited for the whole graph.
+func TestOverlapsLoading(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"fast/fast.go": "package fast\n\nfunc F() {}\n",
+		"slow/slow.go": "package slow\n\nfunc S() {}\n",
+	})
+	analyzed := make(chan struct{})
+	timedOut := false
+	cfg := &load.Config{
+		Dir: dir,
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			if strings.HasSuffix(filename, "slow.go") {
+				select {
+				case <-analyzed:
+				case <-time.After(30 * time.Second):
+					timedOut = true
+					return nil, errors.New("fast was not analyzed while slow loaded")
+				}
+			}
+			return parser.ParseFile(fset, filename, src, parser.ParseComments)
+		},
+	}
+	a := &analysis.Analyzer{
+		Name: "signal",
+		Doc:  "signal when package fast is analyzed",
+		Run: func(pass *analysis.Pass) (any, error) {
+			if pass.Pkg.Name() == "fast" {
+				close(analyzed)
+			}
+			return nil, nil
+		},
+	}
+	g, err := load.Start(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := Analyze(g, []*analysis.Analyzer{a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if timedOut {
+		t.Fatal("package slow loaded only after package fast's analysis waited for it")
+	}
+	for act := range graph.All() {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act, act.Err)
+		}
+	}
+}
