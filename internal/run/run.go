@@ -11,6 +11,7 @@
 package run
 
 import (
+	"cmp"
 	"fmt"
 	"go/types"
 	"reflect"
@@ -108,6 +109,7 @@ type action struct {
 	objectFacts  map[objectFactKey]analysis.Fact
 	packageFacts map[packageFactKey]analysis.Fact
 	pass         *analysis.Pass
+	fixErr       error // of the first invalid fix reported
 }
 
 type objectFactKey struct {
@@ -163,6 +165,12 @@ func (act *action) exec() {
 		Module:       module(pkg.Module),
 		ResultOf:     inputs,
 		Report: func(d analysis.Diagnostic) {
+			// The checker panics on an invalid fix; the action fails
+			// here instead.
+			if err := validateFixes(pkg.Fset, act.Analyzer, d.SuggestedFixes); err != nil {
+				act.fixErr = cmp.Or(act.fixErr, err)
+				return
+			}
 			act.Diagnostics = append(act.Diagnostics, d)
 		},
 		ImportObjectFact:  act.objectFact,
@@ -191,6 +199,9 @@ func (act *action) run(pass *analysis.Pass) (any, error) {
 	result, err := pass.Analyzer.Run(pass)
 	if err != nil {
 		return nil, err
+	}
+	if act.fixErr != nil {
+		return nil, act.fixErr
 	}
 	if got, want := reflect.TypeOf(result), pass.Analyzer.ResultType; got != want {
 		return nil, fmt.Errorf(

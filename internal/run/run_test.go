@@ -111,7 +111,16 @@ var sleepAnalyzer = &analysis.Analyzer{
 				if call, ok := n.(*ast.CallExpr); ok {
 					if fn := typeFunc(pass, call); fn != nil && fn.Pkg() != pass.Pkg && sleepsObj(fn) {
 						sleepyPkg := pass.ImportPackageFact(fn.Pkg(), new(sleepy))
-						pass.ReportRangef(call, "%s sleeps (package fact: %v)", fn.Name(), sleepyPkg)
+						// Edits out of order: the checker sorts them.
+						pass.Report(analysis.Diagnostic{
+							Pos:     call.Pos(),
+							End:     call.End(),
+							Message: fmt.Sprintf("%s sleeps (package fact: %v)", fn.Name(), sleepyPkg),
+							SuggestedFixes: []analysis.SuggestedFix{{Message: "mark", TextEdits: []analysis.TextEdit{
+								{Pos: call.End(), NewText: []byte("/* slept */")},
+								{Pos: call.Pos(), NewText: []byte("/* sleeps */")},
+							}}},
+						})
 					}
 				}
 				return true
@@ -177,9 +186,9 @@ func TestSameAsChecker(t *testing.T) {
 	// The test means something only if facts crossed packages and a
 	// package failed.
 	for _, line := range []string{
-		"example.com/m/b: b/b.go:5:12: Slow sleeps (package fact: true) https://example.com/sleep",
-		"example.com/m/c: c/c.go:8:12: B sleeps (package fact: true) https://example.com/sleep",
-		"example.com/m/c: c/c.go:8:19: Slow sleeps (package fact: true) https://example.com/sleep",
+		"example.com/m/b: b/b.go:5:12: Slow sleeps (package fact: true) https://example.com/sleep [48-48 /* sleeps */] [56-56 /* slept */]",
+		"example.com/m/c: c/c.go:8:12: B sleeps (package fact: true) https://example.com/sleep [72-72 /* sleeps */] [77-77 /* slept */]",
+		"example.com/m/c: c/c.go:8:19: Slow sleeps (package fact: true) https://example.com/sleep [79-79 /* sleeps */] [87-87 /* slept */]",
 		// a.nap is unexported: b does not see its fact.
 		"example.com/m/b: b/b.go:1:1: facts: a a.Slow b b.B https://example.com/sleep",
 		"example.com/m/c: c/c.go:1:1: facts: a a.Slow b b.B c c.C https://example.com/sleep",
@@ -202,7 +211,13 @@ func outcomes(graph *checker.Graph) []string {
 		for _, d := range act.Diagnostics {
 			posn := act.Package.Fset.Position(d.Pos)
 			file := filepath.Base(filepath.Dir(posn.Filename)) + "/" + filepath.Base(posn.Filename)
-			out = append(out, fmt.Sprintf("%s: %s:%d:%d: %s %s", act.Package.ID, file, posn.Line, posn.Column, d.Message, d.URL))
+			line := fmt.Sprintf("%s: %s:%d:%d: %s %s", act.Package.ID, file, posn.Line, posn.Column, d.Message, d.URL)
+			for _, fix := range d.SuggestedFixes {
+				for _, e := range fix.TextEdits {
+					line += fmt.Sprintf(" [%d-%d %s]", act.Package.Fset.Position(e.Pos).Offset, act.Package.Fset.Position(e.End).Offset, e.NewText)
+				}
+			}
+			out = append(out, line)
 		}
 	}
 	slices.Sort(out)
@@ -259,5 +274,38 @@ func TestOverlapsLoading(t *testing.T) {
 		if act.Err != nil {
 			t.Errorf("%s: %v", act, act.Err)
 		}
+	}
+}
+
+// TestInvalidFix checks that a fix the checker would refuse (it panics)
+// fails the action instead.
+func TestInvalidFix(t *testing.T) {
+	dir := writeModule(t, map[string]string{"a/a.go": "package a\n\nfunc A() {}\n"})
+	a := &analysis.Analyzer{
+		Name: "overlap",
+		Doc:  "suggest a fix whose edits overlap",
+		Run: func(pass *analysis.Pass) (any, error) {
+			f := pass.Files[0]
+			pass.Report(analysis.Diagnostic{Pos: f.Package, Message: "bad fix", SuggestedFixes: []analysis.SuggestedFix{{
+				Message: "overlap",
+				TextEdits: []analysis.TextEdit{
+					{Pos: f.Package, End: f.Name.End()},
+					{Pos: f.Name.Pos(), End: f.Name.End()},
+				},
+			}}})
+			return nil, nil
+		},
+	}
+	g, err := load.Start(&load.Config{Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := Analyze(g, []*analysis.Analyzer{a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	act := graph.Roots[0]
+	if act.Err == nil || !strings.Contains(act.Err.Error(), "overlapping edits") || len(act.Diagnostics) != 0 {
+		t.Errorf("got error %v and %d diagnostics, want the overlapping edits' error and none", act.Err, len(act.Diagnostics))
 	}
 }
