@@ -14,7 +14,9 @@
 // export data for the rest. The result is a graph of packages.Package
 // values that go/analysis/checker runs on, with each package's Imports
 // cut down to the packages that can carry facts, so that the checker runs
-// fact-producing analyzers only there.
+// fact-producing analyzers only there. Start returns that graph before it
+// has loaded, for a driver that analyzes each package as soon as it is
+// ready (package run).
 package load
 
 import (
@@ -203,7 +205,8 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 		n.pkg.Fset = g.Fset
 	}
 
-	// The Imports the checker follows: the loader follows the nodes'.
+	// Cut the Imports, the edges the checker follows, before loading:
+	// the loader follows the nodes' own.
 	below := make(map[*node]map[string]*node)
 	for _, n := range g.nodes {
 		if n.facts {

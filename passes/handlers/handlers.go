@@ -389,7 +389,7 @@ func funcValue(v ssa.Value) *ssa.Function {
 			// A method value x.m is a closure over a synthetic "bound"
 			// wrapper that belongs to no package; its object is m.
 			if m, ok := x.Object().(*types.Func); ok && x.Synthetic != "" && m.Signature().Recv() != nil {
-				if fn := declaredMethod(x.Prog, m); fn != nil && fn != x {
+				if fn := x.Prog.FuncValue(m); fn != nil && fn != x {
 					return fn
 				}
 			}
@@ -409,21 +409,6 @@ func funcValue(v ssa.Value) *ssa.Function {
 		}
 	}
 	return nil
-}
-
-// declaredMethod returns the function of the concrete method m: for a
-// method of the package, its function; for another package's, the
-// function the builder makes for a call of it, with no body. It returns
-// nil for an abstract method and for a method of a generic type.
-func declaredMethod(prog *ssa.Program, m *types.Func) *ssa.Function {
-	if fn := prog.FuncValue(m); fn != nil {
-		return fn
-	}
-	sel := prog.MethodSets.MethodSet(m.Signature().Recv().Type()).Lookup(m.Pkg(), m.Name())
-	if sel == nil || sel.Obj() != m {
-		return nil
-	}
-	return prog.MethodValue(sel)
 }
 
 // maxFactoryDepth bounds the factories funcValue looks through.
