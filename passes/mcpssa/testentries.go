@@ -50,11 +50,11 @@ func withoutInertTests(pass *analysis.Pass, bindings []*sdk.Binding) ([]*ast.Fil
 			if v.handlerShaped(fn.Signature()) {
 				continue
 			}
-			ast.Walk(v, fd.Body)
-			out[fn] = v.inert
+			if ast.Walk(v, fd.Body); v.inert {
+				out[fn] = true
+			}
 		}
 	}
-	maps.DeleteFunc(out, func(_ *types.Func, inert bool) bool { return !inert })
 	if len(out) == 0 {
 		return pass.Files, pass.TypesInfo
 	}
@@ -70,7 +70,11 @@ func withoutInertTests(pass *analysis.Pass, bindings []*sdk.Binding) ([]*ast.Fil
 	}
 	isOut := func(decl ast.Decl) bool {
 		fd, ok := decl.(*ast.FuncDecl)
-		return ok && out[pass.TypesInfo.Defs[fd.Name].(*types.Func)]
+		if !ok {
+			return false
+		}
+		fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+		return out[fn]
 	}
 	for changed := true; changed; {
 		changed = false
