@@ -269,6 +269,33 @@ type loader struct {
 	cpu chan struct{} // a token per type-check that runs
 
 	exportMu sync.Mutex // serializes reads of export data, which update shared packages
+
+	// files holds each file parsed, by name: a package's test variant
+	// holds the package's files again, and shares their syntax.
+	filesMu sync.Mutex
+	files   map[string]*parsedFile
+}
+
+// A parsedFile is the syntax of one file, parsed once per load.
+type parsedFile struct {
+	once sync.Once
+	file *ast.File
+	err  error
+}
+
+// file returns the entry of the file named name.
+func (l *loader) file(name string) *parsedFile {
+	l.filesMu.Lock()
+	defer l.filesMu.Unlock()
+	if l.files == nil {
+		l.files = make(map[string]*parsedFile)
+	}
+	f, ok := l.files[name]
+	if !ok {
+		f = new(parsedFile)
+		l.files[name] = f
+	}
+	return f
 }
 
 // load loads n after its imports.
@@ -452,28 +479,30 @@ func (l *loader) parse(filenames []string) ([]*ast.File, map[string][]error) {
 			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
 		}
 	}
-	files := make([]*ast.File, len(filenames))
-	errs := make([]error, len(filenames))
+	entries := make([]*parsedFile, len(filenames))
 	var wg sync.WaitGroup
 	for i, name := range filenames {
+		entries[i] = l.file(name)
 		wg.Go(func() {
-			src, err := os.ReadFile(name)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			files[i], errs[i] = parseFile(l.Fset, name, src)
+			entries[i].once.Do(func() {
+				src, err := os.ReadFile(name)
+				if err != nil {
+					entries[i].err = err
+					return
+				}
+				entries[i].file, entries[i].err = parseFile(l.Fset, name, src)
+			})
 		})
 	}
 	wg.Wait()
 	var parsed []*ast.File
 	byFile := make(map[string][]error)
-	for i, f := range files {
-		if errs[i] != nil {
-			byFile[filenames[i]] = append(byFile[filenames[i]], errs[i])
+	for i, e := range entries {
+		if e.err != nil {
+			byFile[filenames[i]] = append(byFile[filenames[i]], e.err)
 		}
-		if f != nil {
-			parsed = append(parsed, f)
+		if e.file != nil {
+			parsed = append(parsed, e.file)
 		}
 	}
 	return parsed, byFile

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -146,5 +147,36 @@ func TestUpdate(t *testing.T) {
 		os.Remove(filepath.Join(dir, "a/more.go"))
 		write(t, filepath.Join(dir, "a/a.go"), twoPackages["a/a.go"])
 		write(t, filepath.Join(dir, "b/b.go"), twoPackages["b/b.go"])
+	}
+}
+
+// TestTestVariantSharesSyntax checks that a package's test variant holds
+// the very syntax of the package's files, parsed once.
+func TestTestVariantSharesSyntax(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"a/a.go":      "package a\n\nfunc A() int { return 1 }\n",
+		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) { A() }\n",
+	})
+	g, err := Load(&Config{Dir: dir, Tests: true}, "./a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pkg, variant *packages.Package
+	for _, p := range g.Roots {
+		switch {
+		case p.ID == "example.com/m/a":
+			pkg = p
+		case p.PkgPath == "example.com/m/a" && p.ForTest != "":
+			variant = p
+		}
+	}
+	if pkg == nil || variant == nil || len(pkg.Syntax) != 1 || len(variant.Syntax) != 2 {
+		t.Fatalf("want a and its test variant, with 1 and 2 files; roots: %v", g.Roots)
+	}
+	if !slices.Contains(variant.Syntax, pkg.Syntax[0]) {
+		t.Errorf("the test variant parsed a.go again")
+	}
+	if variant.IllTyped || pkg.IllTyped {
+		t.Errorf("errors: %v %v", pkg.Errors, variant.Errors)
 	}
 }
