@@ -304,15 +304,12 @@ func basicResults(sig *types.Signature) bool {
 	return true
 }
 
+// handlerShaped reports whether sig is that of a handler of any shape,
+// registered or not, or of a tool body.
 func (v *inertVisitor) handlerShaped(sig *types.Signature) bool {
 	for _, b := range v.bindings {
-		if _, ok := b.MatchShape(sig); ok || b.IsToolBody(sig) {
+		if b.IsToolBody(sig) || slices.ContainsFunc(b.Shapes, func(s sdk.Shape) bool { return b.HasShape(sig, s) }) {
 			return true
-		}
-		for _, s := range b.Shapes {
-			if b.HasShape(sig, s) {
-				return true
-			}
 		}
 	}
 	return false
