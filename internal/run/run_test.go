@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,9 +21,12 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/load"
 )
 
+// writeModule writes files (path -> content) into a new module
+// example.com/m and returns its directory.
 func writeModule(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
+	files = maps.Clone(files)
 	files["go.mod"] = "module example.com/m\n\ngo 1.22\n"
 	for name, content := range files {
 		path := filepath.Join(dir, name)
