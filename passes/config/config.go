@@ -4,13 +4,9 @@
 package config
 
 import (
-	"fmt"
-	"go/token"
-	"go/types"
-	"slices"
 	"strings"
 
-	"golang.org/x/mod/module"
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 )
 
 // Functions lists user-supplied functions by role.
@@ -62,68 +58,36 @@ func (l FuncList) Check() error {
 	return nil
 }
 
-// Has reports whether fn is one of the listed functions or methods.
-func (l FuncList) Has(fn *types.Func) bool {
-	if len(l) == 0 || fn == nil || fn.Pkg() == nil {
-		return false
+// Rows returns the user's functions as rows of the role table, which
+// come after the built-in ones and so replace them.
+func (fs *Functions) Rows() []roles.Row {
+	var rows []roles.Row
+	for _, g := range []struct {
+		list FuncList
+		row  roles.Row
+	}{
+		{fs.Decode, roles.Row{Role: roles.Decode, Data: roles.AnyOperand, Target: roles.LastPointer}},
+		{fs.Validate, roles.Row{Role: roles.Validate}},
+		{fs.IsErrorResult, roles.Row{Role: roles.IsErrorResult}},
+	} {
+		for _, name := range g.list {
+			refs, _ := roles.ParseRef(name) // checked when set
+			for _, ref := range refs {
+				row := g.row
+				row.Func = ref
+				rows = append(rows, row)
+			}
+		}
 	}
-	q := qualifiedName(fn)
-	return slices.ContainsFunc(l, func(name string) bool { return normalize(name) == q })
+	return rows
 }
 
-// qualifiedName returns "path.Func" or "path.Type.Method" for fn.
-func qualifiedName(fn *types.Func) string {
-	fn = fn.Origin()
-	name := fn.Pkg().Path() + "."
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if named, ok := types.Unalias(t).(*types.Named); ok {
-			name += named.Obj().Name() + "."
-		}
-	}
-	return name + fn.Name()
-}
-
-// parseName checks that name is "importpath.Func", "importpath.Type.Method"
-// or "(*importpath.Type).Method" for an import path the go command accepts,
-// whose last element may hold dots (gopkg.in/yaml.v3.Decoder.Decode), and
-// returns it in the first spelling.
+// parseName checks that name is a function reference roles.ParseRef
+// accepts, and returns it in the spelling "importpath.Type.Method".
 func parseName(name string) (string, error) {
-	n := normalize(name)
-	slash := strings.LastIndex(n, "/")
-	parts := strings.Split(n[slash+1:], ".")
-	for k := 1; k <= 2 && k < len(parts); k++ {
-		ids := parts[len(parts)-k:]
-		path := n[:slash+1] + strings.Join(parts[:len(parts)-k], ".")
-		if allIdents(ids) && module.CheckImportPath(path) == nil {
-			return n, nil
-		}
+	refs, err := roles.ParseRef(name)
+	if err != nil {
+		return "", err
 	}
-	return "", fmt.Errorf("%q: want importpath.Func, importpath.Type.Method or (*importpath.Type).Method", name)
-}
-
-// normalize turns "(*path.T).M" and "(path.T).M" into "path.T.M".
-func normalize(name string) string {
-	rest, ok := strings.CutPrefix(name, "(")
-	if !ok {
-		return name
-	}
-	rest = strings.TrimPrefix(rest, "*")
-	typ, method, ok := strings.Cut(rest, ").")
-	if !ok {
-		return name
-	}
-	return typ + "." + method
-}
-
-func allIdents(ids []string) bool {
-	for _, id := range ids {
-		if !token.IsIdentifier(id) {
-			return false
-		}
-	}
-	return true
+	return refs[0].String(), nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -141,8 +142,9 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 	if prog == nil || err != nil {
 		return &Result{}, err
 	}
-	s := newSummarizer(pass, prog, funcs)
-	hs := handlers.Find(prog, funcs, s)
+	table := roles.NewTable(roles.Builtin(), funcs.Rows())
+	s := newSummarizer(pass, prog, table)
+	hs := handlers.Find(prog, table, s)
 	s.setHandlers(hs)
 	res := &Result{SDKs: prog.SDKs, versions: sdkVersions(pass, prog.SDKs)}
 	for _, h := range hs.Handlers {

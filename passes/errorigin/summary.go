@@ -10,10 +10,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -140,7 +140,7 @@ type summarizer struct {
 	pass     *analysis.Pass
 	pkg      *ssa.Package
 	sdks     []*sdk.Binding
-	funcs    *config.Functions
+	roles    *roles.Table
 	handlers map[*ssa.Function]*handlers.Handler
 	forwards map[*ssa.Function][]handlers.ForwardedParam
 	converts map[*ssa.Function][]int
@@ -154,12 +154,12 @@ type summarizer struct {
 // newSummarizer returns a summarizer that knows no handlers yet: finding
 // them asks it what helpers do, and setHandlers then tells it which
 // functions are handlers.
-func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, funcs *config.Functions) *summarizer {
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table) *summarizer {
 	return &summarizer{
 		pass:     pass,
 		pkg:      prog.Pkg,
 		sdks:     prog.SDKs,
-		funcs:    funcs,
+		roles:    table,
 		fixed:    argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs),
 		srcFuncs: prog.SrcFuncs,
 		handlers: make(map[*ssa.Function]*handlers.Handler),
@@ -201,7 +201,7 @@ func (s *summarizer) ForwardedParams(fn *ssa.Function) []handlers.ForwardedParam
 // flow returns an argument tracker for fn that sees through summarized
 // calls.
 func (s *summarizer) flow(fn *ssa.Function, sdks []*sdk.Binding, seeds []*ssa.Parameter) *argflow.Func {
-	f := argflow.New(fn, sdks, s.funcs, seeds)
+	f := argflow.New(fn, sdks, s.roles, seeds)
 	f.Summaries, f.Fixed = s, s.fixed
 	return f
 }

@@ -22,9 +22,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -108,12 +108,12 @@ type Handler struct {
 func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) > 0 }
 
 // Find returns the tool handlers of the package whose SSA form prog is,
-// knowing the user's functions in funcs and, through facts, what the
+// knowing what functions mean from table and, through facts, what the
 // package's own helpers and other packages' wrappers do: whether a value
 // passed to a forwarded function holds argument values is decided with
 // the same summaries that classify the returns.
-func Find(prog *mcpssa.Result, funcs *config.Functions, facts Facts) *Result {
-	f := &finder{ssa: prog, funcs: funcs, facts: facts, byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
+func Find(prog *mcpssa.Result, table *roles.Table, facts Facts) *Result {
+	f := &finder{ssa: prog, roles: table, facts: facts, byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
@@ -130,7 +130,7 @@ func Find(prog *mcpssa.Result, funcs *config.Functions, facts Facts) *Result {
 
 type finder struct {
 	ssa    *mcpssa.Result
-	funcs  *config.Functions
+	roles  *roles.Table
 	facts  Facts
 	byFunc map[*ssa.Function]*Handler
 
@@ -619,7 +619,7 @@ type localSite struct {
 
 // forwardSites returns the calls whose error result h returns unchanged.
 func (f *finder) forwardSites(h *Handler) []localSite {
-	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, f.funcs, h.Seeds)
+	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, f.roles, h.Seeds)
 	if f.facts != nil {
 		flow.Summaries, flow.Fixed = f.facts, f.facts.FixedMaps()
 	}

@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/passes/config"
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -45,9 +45,9 @@ const values = ArgValue | RequestLevel
 type Func struct {
 	Fn   *ssa.Function
 	SDKs []*sdk.Binding
-	// Funcs are the user's own decode, validate and tool-error-result
-	// functions.
-	Funcs *config.Functions
+	// Roles says what the functions called mean: the library knowledge,
+	// the SDKs' rows and the user's configuration.
+	Roles *roles.Table
 
 	// Summaries, if set, tells what calls to the project's own functions
 	// do, so that argument values and failures flow through helpers.
@@ -90,8 +90,8 @@ type Summarizer interface {
 // New returns a tracker for fn in which the given parameters hold argument
 // values (the decoded input of a typed handler, or what a forwarding
 // handler passed).
-func New(fn *ssa.Function, sdks []*sdk.Binding, funcs *config.Functions, seeds []*ssa.Parameter) *Func {
-	f := &Func{Fn: fn, SDKs: sdks, Funcs: funcs, seeds: make(map[*ssa.Parameter]bool), memo: make(map[ssa.Value]Taint)}
+func New(fn *ssa.Function, sdks []*sdk.Binding, table *roles.Table, seeds []*ssa.Parameter) *Func {
+	f := &Func{Fn: fn, SDKs: sdks, Roles: table, seeds: make(map[*ssa.Parameter]bool), memo: make(map[ssa.Value]Taint)}
 	for _, p := range seeds {
 		f.seeds[p] = true
 	}

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
@@ -130,34 +131,44 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		}
 		return f.summarized(c, Class{}) // a function literal
 	}
-	key := keyOf(callee)
 	ops := Operands(c)
 	class := Class{Callee: callee}
 
-	if fs := f.Funcs; fs != nil {
-		switch {
-		case fs.IsErrorResult.Has(callee):
+	if row, ok := f.Roles.Lookup(callee); ok {
+		switch row.Role {
+		case roles.IsErrorResult:
 			class.Kind = IsErrorResult
-			return class
-		case fs.Decode.Has(callee):
-			if f.operandTaint(c)&ArgValue != 0 {
-				class.Kind, class.Target = Decode, pointerOperand(ops)
+		case roles.Decode:
+			data, target := f.operandTaint(c), pointerOperand(ops)
+			if row.Data != roles.AnyOperand {
+				if row.Data >= len(ops) || row.Target >= len(ops) {
+					break
+				}
+				data, target = f.Taint(ops[row.Data]), ops[row.Target]
 			}
-			return class
-		case fs.Validate.Has(callee):
+			if data&ArgValue != 0 {
+				class.Kind, class.Target = Decode, target
+			}
+		case roles.Validate:
 			if f.operandTaint(c)&ArgValue != 0 {
 				class.Kind = Validate
 			}
-			return class
-		}
-	}
-
-	if d, ok := decoderKeys[key]; ok && d.data < len(ops) && d.target < len(ops) {
-		if f.Taint(ops[d.data])&ArgValue != 0 {
-			class.Kind, class.Target = Decode, ops[d.target]
+		case roles.ErrorConstructor:
+			class.Kind = ErrorConstructor
+		case roles.Pure, roles.Sanitize:
+			class.Kind, class.Operands, class.NotCheck = Pure, f.operandTaint(c), row.NotCheck
+		default:
+			return f.sdkClass(c, ops, class)
 		}
 		return class
 	}
+	return f.sdkClass(c, ops, class)
+}
+
+// sdkClass classifies a call the table says nothing of: an SDK's accessor
+// of the arguments, or a call to a summarized function.
+func (f *Func) sdkClass(c *ssa.CallCommon, ops []ssa.Value, class Class) Class {
+	callee := class.Callee
 	for _, b := range f.SDKs {
 		switch {
 		case b.IsDecodeMethod(callee):
@@ -177,21 +188,6 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 			}
 			return class
 		}
-	}
-	if errorConstructorKeys[key] {
-		class.Kind = ErrorConstructor
-		return class
-	}
-	sig := callee.Signature()
-	if validatorKeys[key] || (sig.Recv() != nil && validatorMethods[callee.Name()] && returnsError(sig)) {
-		if f.operandTaint(c)&ArgValue != 0 {
-			class.Kind = Validate
-		}
-		return class
-	}
-	if isPure(key) {
-		class.Kind, class.Operands, class.NotCheck = Pure, f.operandTaint(c), pureNotCheckKeys[key]
-		return class
 	}
 	return f.summarized(c, class)
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 )
 
 // Sources returns the values v may have come from, looking through phi
@@ -128,10 +130,10 @@ func mayBeNil(v ssa.Value) bool {
 	return false
 }
 
-// isErrorConstructor reports whether c calls one of errorConstructors.
+// isErrorConstructor reports whether c calls a built-in error
+// constructor, which never returns nil.
 func isErrorConstructor(c *ssa.Call) bool {
-	fn := Callee(c.Common())
-	return fn != nil && errorConstructorKeys[keyOf(fn)]
+	return roles.BuiltinTable.Has(Callee(c.Common()), roles.ErrorConstructor)
 }
 
 // reachingStores returns the values stored into a by the last store
