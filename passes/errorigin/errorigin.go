@@ -406,7 +406,7 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	case argflow.Validate:
 		return origin{kind: Validate, site: call.Pos()}
 	case argflow.Pure:
-		if class.Operands&argflow.ArgValue != 0 && !class.NotCheck {
+		if class.Checked&argflow.ArgValue != 0 && !class.NotCheck {
 			return origin{kind: Validate, site: call.Pos()} // a parse error
 		}
 		return origin{kind: OtherFailure}

@@ -105,6 +105,11 @@ type Outcome struct {
 	// (decodeArgs(req, &args)).
 	Fills []int
 
+	// Tests lists its results, other than the error, that say whether an
+	// argument value passed a check: a predicate such as IsValid(name),
+	// a lookup of the argument in a map fixed at initialization.
+	Tests []int
+
 	// Line locates the decisive return in the file that declares the
 	// function.
 	Line int
@@ -128,6 +133,9 @@ func (o Outcome) String() string {
 	}
 	if len(o.Fills) > 0 {
 		s += " fills" + ints(o.Fills)
+	}
+	if len(o.Tests) > 0 {
+		s += " tests" + ints(o.Tests)
 	}
 	return s
 }
@@ -220,7 +228,7 @@ func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint) (argflow.Eff
 	case Validate, InvalidParams:
 		e.Err = argflow.CheckFailure
 	}
-	e.Values = o.Values
+	e.Values, e.Tests = o.Values, o.Tests
 	return e, true
 }
 
@@ -392,8 +400,12 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 			}
 		}
 		for i, v := range values {
-			if flow.Taint(v)&argflow.ArgValue != 0 && !slices.Contains(o.Values, i) {
+			t := flow.Taint(v)
+			if t&argflow.ArgValue != 0 && !slices.Contains(o.Values, i) {
 				o.Values = append(o.Values, i)
+			}
+			if t&(argflow.CheckFailure|argflow.DecodeFailure) != 0 && !slices.Contains(o.Tests, i) {
+				o.Tests = append(o.Tests, i)
 			}
 		}
 	}
@@ -482,7 +494,7 @@ func (s *Summary) informative() bool {
 		return true
 	}
 	for _, o := range s.Outcomes {
-		if o.Kind != OtherFailure || o.Fresh || len(o.Values) > 0 || len(o.Wraps) > 0 || len(o.Fills) > 0 {
+		if o.Kind != OtherFailure || o.Fresh || len(o.Values) > 0 || len(o.Wraps) > 0 || len(o.Fills) > 0 || len(o.Tests) > 0 {
 			return true
 		}
 	}
@@ -491,7 +503,7 @@ func (s *Summary) informative() bool {
 
 func (o Outcome) sameAs(p Outcome) bool {
 	return o.Kind == p.Kind && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
-		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills)
+		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests)
 }
 
 // pick returns the outcome of a call whose arguments have the given
@@ -506,11 +518,11 @@ func (s *Summary) pick(args []argflow.Taint) Outcome {
 		if o.Param >= len(args) || args[o.Param]&argflow.ArgValue == 0 {
 			continue
 		}
-		values, fills := union(best.Values, o.Values), union(best.Fills, o.Fills)
+		values, fills, tests := union(best.Values, o.Values), union(best.Fills, o.Fills), union(best.Tests, o.Tests)
 		if o.Kind > best.Kind || (o.Kind == best.Kind && o.Fresh && !best.Fresh) {
 			best = o
 		}
-		best.Values, best.Fills = values, fills
+		best.Values, best.Fills, best.Tests = values, fills, tests
 	}
 	return best
 }

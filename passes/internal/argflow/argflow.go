@@ -77,6 +77,9 @@ type Effect struct {
 	// Wraps lists the error parameters its error result wraps, whose
 	// failures it carries.
 	Wraps []int
+	// Tests lists its results, other than the error, that say whether an
+	// argument value passed a check (IsValid(name)).
+	Tests []int
 }
 
 // A Summarizer knows what the project's own functions do.
@@ -124,7 +127,7 @@ func (f *Func) taint(v ssa.Value) Taint {
 	case *ssa.Index:
 		return (f.Taint(v.X) | f.Taint(v.Index)) & values
 	case *ssa.Lookup:
-		return (f.Taint(v.X) | f.Taint(v.Index)) & values
+		return f.lookupTaint(v)
 	case *ssa.TypeAssert:
 		return f.Taint(v.X) & values
 	case *ssa.Extract:
@@ -162,6 +165,19 @@ func (f *Func) taint(v ssa.Value) Taint {
 		return f.callTaint(v, -1)
 	}
 	return 0
+}
+
+// lookupTaint returns the taint of m[k]: what an argument's map, a
+// string or a fixed table yields for an argument key is computed from the
+// arguments, but what the server's own data (a store, a cache, a session
+// table) holds under an argument key is not: a predicate reading it is
+// business, not a check of the argument.
+func (f *Func) lookupTaint(v *ssa.Lookup) Taint {
+	key := f.Taint(v.Index)
+	if _, isMap := v.X.Type().Underlying().(*types.Map); isMap && !f.isFixedMap(v.X) {
+		key &= RequestLevel
+	}
+	return (f.Taint(v.X) | key) & values
 }
 
 // fieldTaint returns the taint of field i of x, a struct or a pointer to
@@ -307,7 +323,7 @@ func (f *Func) callTaint(call *ssa.Call, index int) Taint {
 			return c.Operands // a pure function of a check's outcome (errors.Is) carries it
 		}
 		if isErr {
-			if c.Operands&ArgValue == 0 || c.NotCheck {
+			if c.Checked&ArgValue == 0 || c.NotCheck {
 				return 0
 			}
 			return CheckFailure
@@ -324,6 +340,9 @@ func (f *Func) callTaint(call *ssa.Call, index int) Taint {
 		var t Taint
 		if slices.Contains(c.Effect.Values, max(index, 0)) {
 			t = ArgValue
+		}
+		if slices.Contains(c.Effect.Tests, max(index, 0)) {
+			t |= CheckFailure
 		}
 		return t | f.operandTaint(call.Common())&RequestLevel
 	case Other:

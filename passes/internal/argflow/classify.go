@@ -44,8 +44,9 @@ type Class struct {
 	Callee *types.Func
 	// Target is the operand a decoder fills, for Decode.
 	Target ssa.Value
-	// Operands is the union of the taints of the operands, for Pure.
-	Operands Taint
+	// Operands is the union of the taints of the operands, for Pure,
+	// and Checked that of the operands its error says are malformed.
+	Operands, Checked Taint
 	// NotCheck reports that a Pure call's error does not say that an
 	// operand is malformed (json.Marshal).
 	NotCheck bool
@@ -126,7 +127,8 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		if b, ok := c.Value.(*ssa.Builtin); ok {
 			switch b.Name() {
 			case "len", "cap", "min", "max", "append", "copy", "real", "imag", "complex":
-				return Class{Kind: Pure, Operands: f.operandTaint(c)}
+				t := f.operandTaint(c)
+				return Class{Kind: Pure, Operands: t, Checked: t}
 			}
 		}
 		return f.summarized(c, Class{}) // a function literal
@@ -155,8 +157,21 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 			}
 		case roles.ErrorConstructor:
 			class.Kind = ErrorConstructor
-		case roles.Pure, roles.Sanitize:
+		case roles.Pure:
 			class.Kind, class.Operands, class.NotCheck = Pure, f.operandTaint(c), row.NotCheck
+			class.Checked = class.Operands
+			if row.Checks != nil {
+				class.Checked = 0
+				for _, i := range row.Checks {
+					if i < len(ops) {
+						class.Checked |= f.Taint(ops[i])
+					}
+				}
+			}
+		case roles.Sanitize:
+			// What it returns cannot fail a check: it holds no argument
+			// values, as far as checks are concerned.
+			class.Kind = Pure
 		default:
 			return f.sdkClass(c, ops, class)
 		}
