@@ -125,17 +125,38 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *
 		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteNote(r)}}
 	}
 	fd := finding{diag: d}
-	if r.Handler.ResultForwarded {
-		src, err := srcs.read(pass.Fset.File(file.FileStart).Name())
-		if err == nil {
-			f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Signature, fixContext: fc}
-			if fix := f.build(); fix != nil {
-				fd.diag.SuggestedFixes = []analysis.SuggestedFix{*fix}
-				fd.fix = f
-			}
-		}
+	fix, reason := buildFix(pass, file, ret, r, srcs, fc)
+	if fix != nil {
+		fd.diag.SuggestedFixes = []analysis.SuggestedFix{*fix.fix}
+		fd.fix = fix.fixer
+	} else {
+		fd.diag.Message += " (no fix: " + reason + ")"
 	}
 	return fd, true
+}
+
+// A builtFix is a suggested fix and the fixer that built it.
+type builtFix struct {
+	fix *analysis.SuggestedFix
+	*fixer
+}
+
+// buildFix returns the fix of a reported return, or the reason it has
+// none.
+func buildFix(pass *analysis.Pass, file *ast.File, ret *ast.ReturnStmt, r *errorigin.Return, srcs *sourceFiles, fc *fixContext) (*builtFix, string) {
+	if !r.Handler.ResultForwarded {
+		return nil, "`" + r.Handler.ResultDroppedBy + "` forwards this error but drops the tool result beside it; return a CallToolResult with IsError there"
+	}
+	src, err := srcs.read(pass.Fset.File(file.FileStart).Name())
+	if err != nil {
+		return nil, "the file cannot be read"
+	}
+	f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Signature, fixContext: fc}
+	fix, reason := f.build()
+	if fix == nil {
+		return nil, reason
+	}
+	return &builtFix{fix, f}, ""
 }
 
 // siteVerb says what happens at a return's site, by its kind.

@@ -99,18 +99,25 @@ func (f *fixer) text(n ast.Node) string {
 	return string(f.src[f.pass.Fset.Position(n.Pos()).Offset:f.pass.Fset.Position(n.End()).Offset])
 }
 
-// build returns the fix, or nil when no rewrite is unambiguous.
-func (f *fixer) build() *analysis.SuggestedFix {
+// build returns the fix, or nil and the reason there is none, worded to
+// follow "no fix: ".
+func (f *fixer) build() (*analysis.SuggestedFix, string) {
 	texts, exprs, ok := f.results()
 	if !ok {
-		return nil
+		if len(f.ret.Results) == 0 {
+			return nil, "the bare return has unnamed results"
+		}
+		if f.r.Via != "" {
+			return nil, "the return passes on the results of `" + f.r.Via + "`; split it to convert the error here"
+		}
+		return nil, "the return passes on another call's results; split it to convert the error here"
 	}
 	last := len(texts) - 1
 	var edits []analysis.TextEdit
 	if f.r.Handler.Kind == sdk.Typed {
 		plain, extra, ok := f.plainError(exprs[last])
 		if !ok {
-			return nil
+			return nil, "no plain error with the same message can be written here"
 		}
 		texts[last] = plain
 		edits = append(edits, extra...)
@@ -120,34 +127,34 @@ func (f *fixer) build() *analysis.SuggestedFix {
 	// The fix returns a tool result in the first result: a forwarded
 	// function's may be of another type (a type parameter, a value).
 	if !f.r.Handler.SDK.IsResultPointer(f.sig.Results().At(0).Type()) {
-		return nil
+		return nil, "its first result is no tool result; return a CallToolResult with IsError from the handler that calls it"
 	}
 	// The result a raw handler returns beside a non-nil error is dropped
 	// by the SDK; it can be dropped here too unless computing it has
 	// effects.
 	if exprs[0] != nil && hasEffects(exprs[0]) {
-		return nil
+		return nil, "the result beside the error is computed by a call, which the fix would drop"
 	}
 	mcpName, importEdit, ok := f.importName(f.r.Handler.SDK.MCP.Path(), f.r.Handler.SDK.MCP.Name())
 	if !ok {
-		return nil
+		return nil, "the SDK's package " + strconv.Quote(f.r.Handler.SDK.MCP.Path()) + " cannot be named here"
 	}
 	result, ok := f.errorResult(mcpName, exprs[last], texts[last])
 	if !ok {
-		return nil
+		return nil, "no tool result with the same message can be written here"
 	}
 	edits = append(edits, importEdit...)
 	texts[0], texts[last] = result, "nil"
 	return f.finish("Return the error as a tool result with IsError set", texts, edits)
 }
 
-func (f *fixer) finish(message string, results []string, extra []analysis.TextEdit) *analysis.SuggestedFix {
+func (f *fixer) finish(message string, results []string, extra []analysis.TextEdit) (*analysis.SuggestedFix, string) {
 	if f.dropsLastRead(results) {
-		return nil
+		return nil, "the rewrite would leave a variable unused"
 	}
 	f.newReturn = "return " + strings.Join(results, ", ")
 	edit := analysis.TextEdit{Pos: f.ret.Pos(), End: f.ret.End(), NewText: []byte(f.newReturn)}
-	return &analysis.SuggestedFix{Message: message, TextEdits: append([]analysis.TextEdit{edit}, extra...)}
+	return &analysis.SuggestedFix{Message: message, TextEdits: append([]analysis.TextEdit{edit}, extra...)}, ""
 }
 
 // errorResult returns an expression building a tool error result that

@@ -115,8 +115,10 @@ type Func struct {
 	// handlers, which return its error as their own.
 	Forwarded bool
 	// ResultForwarded reports that a tool error result the function
-	// returns reaches the client.
+	// returns reaches the client; if not, ResultDroppedBy names a
+	// function that forwards its error but drops its result.
 	ResultForwarded bool
+	ResultDroppedBy string
 }
 
 func newFunc(h *handlers.Handler) *Func {
@@ -133,6 +135,7 @@ func newFunc(h *handlers.Handler) *Func {
 		Kind:            h.Kind,
 		Forwarded:       h.Forwarded(),
 		ResultForwarded: h.ResultForwarded,
+		ResultDroppedBy: h.ResultDroppedBy,
 	}
 }
 

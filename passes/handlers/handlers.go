@@ -100,8 +100,12 @@ type Handler struct {
 
 	// ResultForwarded reports that a tool error result Fn returns reaches
 	// the client: Fn is registered itself, or every forwarding handler
-	// also returns Fn's first result as its own.
+	// also returns Fn's first result as its own when Fn's error is nil.
 	ResultForwarded bool
+
+	// ResultDroppedBy names a forwarding function that does not return
+	// Fn's result, when ResultForwarded is false.
+	ResultDroppedBy string
 }
 
 // Forwarded reports whether h is reached only through other handlers.
@@ -450,6 +454,9 @@ type forwardSite struct {
 	args       int   // how many arguments the call passes
 	seeds      []int // indexes of arguments holding argument values
 	resultFlow bool  // the handler also returns the call's first result
+	// via names the function that forwards: the handler's, or for a
+	// wrapper of another package, the wrapper's.
+	via string
 }
 
 // paramKey names a function-typed parameter of a wrapper function. When
@@ -512,7 +519,7 @@ func (f *finder) findForwarded() {
 					continue
 				}
 				if target := passedFunc(call.Args[fp.Param], paramKey{callee, fp.Param, fp.Made}); target != nil {
-					site := forwardSite{from: from, args: fp.Args, seeds: fp.Seeds, resultFlow: fp.ResultFlow}
+					site := forwardSite{from: from, args: fp.Args, seeds: fp.Seeds, resultFlow: fp.ResultFlow, via: qualifiedName(callee)}
 					changed = f.forward(target, site) || changed
 				}
 			}
@@ -596,7 +603,9 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 	}
 	if !slices.Contains(h.ForwardedBy, site.from) {
 		h.ForwardedBy = append(h.ForwardedBy, site.from)
-		h.ResultForwarded = h.ResultForwarded && site.resultFlow
+		if h.ResultForwarded && !site.resultFlow {
+			h.ResultForwarded, h.ResultDroppedBy = false, site.via
+		}
 		changed = true
 	}
 	// A method reached through a method value takes its receiver as an
@@ -623,6 +632,18 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 	if f.facts != nil {
 		flow.Summaries, flow.Fixed = f.facts, f.facts.FixedMaps()
 	}
+	// A wrapper that returns the call's result when the call's error is
+	// nil passes on the tool error result that replaces the error.
+	resultReturned := make(map[*ssa.Call]bool)
+	for _, b := range h.Fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 1 {
+			for _, v := range argflow.Sources(ret.Results[0]) {
+				if c, i := argflow.CallOf(v); c != nil && i == 0 {
+					resultReturned[c] = true
+				}
+			}
+		}
+	}
 	var sites []localSite
 	seen := make(map[*ssa.Call]int)
 	for _, b := range h.Fn.Blocks {
@@ -631,10 +652,6 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 			continue
 		}
 		errVal := ret.Results[len(ret.Results)-1]
-		var first []ssa.Value
-		if len(ret.Results) > 1 {
-			first = argflow.Sources(ret.Results[0])
-		}
 		for _, src := range argflow.Sources(errVal) {
 			call, _ := argflow.CallOf(src)
 			if call == nil {
@@ -643,17 +660,12 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 			if k := flow.Classify(call.Common()).Kind; k != argflow.Other && k != argflow.Summarized {
 				continue
 			}
-			resultFlow := false
-			for _, v := range first {
-				if c, i := argflow.CallOf(v); c == call && i == 0 {
-					resultFlow = true
-				}
-			}
+			resultFlow := resultReturned[call]
 			if i, dup := seen[call]; dup {
 				sites[i].resultFlow = sites[i].resultFlow || resultFlow
 				continue
 			}
-			site := localSite{forwardSite{from: h, args: len(call.Common().Args), resultFlow: resultFlow}, call.Common()}
+			site := localSite{forwardSite{from: h, args: len(call.Common().Args), resultFlow: resultFlow, via: outerName(h.Fn)}, call.Common()}
 			for i, arg := range call.Common().Args {
 				if flow.Taint(arg)&argflow.ArgValue != 0 {
 					site.seeds = append(site.seeds, i)
@@ -664,6 +676,23 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 		}
 	}
 	return sites
+}
+
+// outerName names the declared function fn is or is a literal in.
+func outerName(fn *ssa.Function) string {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn.Name()
+}
+
+// qualifiedName names a function of another package as its callers
+// spell it.
+func qualifiedName(fn *ssa.Function) string {
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Name() + "." + outerName(fn)
+	}
+	return outerName(fn)
 }
 
 func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
