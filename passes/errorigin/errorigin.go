@@ -442,6 +442,11 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	if ok {
 		return wrapped
 	}
+	if call.Common().IsInvoke() {
+		if o, ok := c.dispatchOrigin(call); ok {
+			return o
+		}
+	}
 	if c.summarizing() {
 		return origin{kind: OtherFailure}
 	}

@@ -157,6 +157,9 @@ type summarizer struct {
 
 	local    map[*ssa.Function]*Summary // nil while being computed
 	imported map[*types.Func]*Summary
+
+	impls   map[*types.Func][]*types.Func // implementations of interface methods
+	visible []*types.Package              // the package and its imports, once listed
 }
 
 // newSummarizer returns a summarizer that knows no handlers yet: finding
@@ -252,6 +255,36 @@ func originFunc(fn *ssa.Function) *ssa.Function {
 	return fn
 }
 
+// summaryOfObject returns the summary of the function or method obj, of
+// this package or another.
+func (s *summarizer) summaryOfObject(obj *types.Func) *Summary {
+	if obj.Pkg() == s.pass.Pkg {
+		return s.summaryOf(s.pkg.Prog.FuncValue(obj))
+	}
+	return s.importedSummary(obj)
+}
+
+// importedSummary returns the summary of obj, a function of another
+// package, from its fact.
+func (s *summarizer) importedSummary(obj *types.Func) *Summary {
+	obj = obj.Origin()
+	if sum, ok := s.imported[obj]; ok {
+		return sum
+	}
+	var sum *Summary
+	// The SDKs' functions are what the descriptors say: their summaries
+	// exist only in the SDK's own repository, and reading them there
+	// would judge its examples unlike a user's code.
+	if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !sdk.InSDK(obj.Pkg().Path()) {
+		var fact Summary
+		if s.pass.ImportObjectFact(obj, &fact) {
+			sum = &fact
+		}
+	}
+	s.imported[obj] = sum
+	return sum
+}
+
 // summaryOf returns the summary of fn, or nil when there is none: fn is
 // synthetic, belongs to a package that was not summarized, or is being
 // summarized (a recursive call).
@@ -268,22 +301,7 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
 		if !ok {
 			return nil
 		}
-		obj = obj.Origin()
-		if sum, ok := s.imported[obj]; ok {
-			return sum
-		}
-		var sum *Summary
-		// The SDKs' functions are what the descriptors say: their
-		// summaries exist only in the SDK's own repository, and reading
-		// them there would judge its examples unlike a user's code.
-		if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !sdk.InSDK(obj.Pkg().Path()) {
-			var fact Summary
-			if s.pass.ImportObjectFact(obj, &fact) {
-				sum = &fact
-			}
-		}
-		s.imported[obj] = sum
-		return sum
+		return s.importedSummary(obj)
 	}
 	if fn.Blocks == nil {
 		return nil
@@ -533,10 +551,14 @@ func (s *Summary) pick(args []argflow.Taint) Outcome {
 // export data go vet reads keeps the positions of declarations only and
 // both drivers must say the same.
 func (s *summarizer) outcomeOrigin(fn *ssa.Function, o Outcome) origin {
+	return s.objectOrigin(originFunc(fn).Object(), o)
+}
+
+// objectOrigin is outcomeOrigin for the function obj.
+func (s *summarizer) objectOrigin(obj types.Object, o Outcome) origin {
 	if o.pos.IsValid() {
 		return origin{kind: o.Kind, site: o.pos}
 	}
-	obj := originFunc(fn).Object()
 	if obj == nil {
 		return origin{kind: o.Kind}
 	}
