@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"reflect"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -35,10 +36,11 @@ func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
 	origins := errorigin.New(&c.Functions)
 	a := &analysis.Analyzer{
-		Name:     "mcperrlint",
-		Doc:      doc,
-		URL:      URL,
-		Requires: []*analysis.Analyzer{origins},
+		Name:       "mcperrlint",
+		Doc:        doc,
+		URL:        URL,
+		Requires:   []*analysis.Analyzer{origins},
+		ResultType: reflect.TypeFor[*Result](),
 	}
 	a.Flags.BoolVar(&c.ToolErrors, "tool-errors", c.ToolErrors,
 		"also report errors with no argument origin (API failures, I/O), Category tool-error")
@@ -49,7 +51,7 @@ func New(cfg Config) *analysis.Analyzer {
 	a.Flags.Var(&c.IsErrorResult, "tool-error-result-funcs",
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that return an IsError tool result")
 	a.Run = func(pass *analysis.Pass) (any, error) {
-		return nil, run(pass, c, pass.ResultOf[origins].(*errorigin.Result))
+		return run(pass, c, pass.ResultOf[origins].(*errorigin.Result))
 	}
 	return a
 }
@@ -58,12 +60,40 @@ func New(cfg Config) *analysis.Analyzer {
 // protocol errors, with the default configuration.
 var Analyzer = New(Config{})
 
-func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
-	for _, list := range []config.FuncList{cfg.Decode, cfg.Validate, cfg.IsErrorResult} {
-		if err := list.Check(); err != nil {
-			return err
+// Result is what the analyzer of one package tells a driver that sees
+// the whole program. Analyzed one at a time, the package of a tool handler
+// cannot know that the server it is registered on, built by a package
+// that imports it, turns its errors into tool results: see Silenced.
+type Result struct {
+	// Servers are the MCP servers the package builds outside its tests.
+	Servers []errorigin.Server
+	// SDKs gives the SDK of the handler of each diagnostic reporting a
+	// return, by the diagnostic's position.
+	SDKs map[token.Pos]string
+}
+
+// Silenced returns, for the results of the packages of one program, the
+// SDKs whose every server in the program turns tool handlers' errors into
+// tool results. A diagnostic whose position Result.SDKs maps to one of
+// them reports an error that never reaches the client as one. It returns
+// nil when the program builds no server, as a library does.
+func Silenced(results []*Result) map[string]bool {
+	var servers []errorigin.Server
+	for _, r := range results {
+		if r != nil {
+			servers = append(servers, r.Servers...)
 		}
 	}
+	return errorigin.ConvertedSDKs(servers)
+}
+
+func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, error) {
+	for _, list := range []config.FuncList{cfg.Decode, cfg.Validate, cfg.IsErrorResult} {
+		if err := list.Check(); err != nil {
+			return nil, err
+		}
+	}
+	out := &Result{Servers: res.Servers, SDKs: make(map[token.Pos]string)}
 	dirs := readDirectives(pass)
 	var reported []*errorigin.Return
 	for _, r := range res.Returns {
@@ -93,16 +123,18 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) error {
 	deleteUnusedImports(found)
 	for _, fd := range found {
 		pass.Report(fd.diag)
+		out.SDKs[fd.diag.Pos] = fd.sdk
 	}
 	dirs.reportUnused(pass)
 	reportOldSDKs(pass, res)
-	return nil
+	return out, nil
 }
 
 // A finding is a diagnostic and the fixer that built its fix, if any.
 type finding struct {
 	diag analysis.Diagnostic
 	fix  *fixer
+	sdk  string // the name of the handler's SDK
 }
 
 func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *sourceFiles, fc *fixContext) (finding, bool) {
@@ -124,7 +156,7 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *
 	if r.Site.IsValid() && (r.Site < ret.Pos() || r.Site >= ret.End()) {
 		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteNote(r)}}
 	}
-	fd := finding{diag: d}
+	fd := finding{diag: d, sdk: r.Handler.SDK.Name}
 	fix, reason := buildFix(pass, file, ret, r, srcs, fc)
 	if fix != nil {
 		fd.diag.SuggestedFixes = []analysis.SuggestedFix{*fix.fix}

@@ -78,3 +78,35 @@ func TestCrossPackageDrivers(t *testing.T) {
 		})
 	}
 }
+
+// TestMiddlewareElsewhere shows the one place the drivers differ, on
+// purpose: package mwserver builds the server of mwhandler's handler with
+// a middleware that turns its errors into tool results. The standalone
+// command sees the whole program and drops the handler's report; go vet
+// analyzes mwhandler before mwserver, one package at a time, and keeps
+// it. Without mwserver in the program, the standalone command reports it
+// too.
+func TestMiddlewareElsewhere(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	dir := filepath.Join("..", "..", "testdata", "modules", "mcpgo-v1.2.1")
+	if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
+		t.Fatalf("go mod download: %s", out)
+	}
+	const finding = "field/mwhandler/mwhandler.go:21:3: tool handler returns an argument decoding error"
+	has := func(diags []string) bool {
+		return slices.ContainsFunc(diags, func(d string) bool { return strings.HasPrefix(d, finding) })
+	}
+	both := []string{"./field/mwhandler", "./field/mwserver"}
+	if out, _ := run(t, dir, bin, both...); len(textDiagnostics(t, dir, out)) != 0 {
+		t.Errorf("standalone, handler and server: want no finding, got\n%s", out)
+	}
+	if out, _ := run(t, dir, bin, "./field/mwhandler"); !has(textDiagnostics(t, dir, out)) {
+		t.Errorf("standalone, handler alone: want %q, got\n%s", finding, out)
+	}
+	if out, _ := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, both...)...); !has(textDiagnostics(t, dir, out)) {
+		t.Errorf("go vet, handler and server: want %q, got\n%s", finding, out)
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/load"
 	"github.com/mcperrlint/mcperrlint/internal/run"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
@@ -158,6 +159,8 @@ func (d *driver) lint(patterns []string) int {
 		}
 	}
 
+	dropSilenced(graph.Roots)
+
 	switch {
 	case d.opts.fix:
 		if err := d.applyFixes(graph.Roots); err != nil {
@@ -175,6 +178,34 @@ func (d *driver) lint(patterns []string) int {
 		}
 	}
 	return exit
+}
+
+// dropSilenced drops the reports of the tool handlers whose errors never
+// reach the client as protocol errors because every server the program
+// builds for their SDK converts them (server.WithToolHandlerMiddleware):
+// the handlers' package, analyzed before the package that builds the
+// server, reported them not knowing. Only a driver that sees the whole
+// program can; go vet and golangci-lint analyze a package at a time.
+func dropSilenced(roots []*checker.Action) {
+	var results []*analyzer.Result
+	for _, act := range roots {
+		if r, ok := act.Result.(*analyzer.Result); ok {
+			results = append(results, r)
+		}
+	}
+	silenced := analyzer.Silenced(results)
+	if silenced == nil {
+		return
+	}
+	for _, act := range roots {
+		r, ok := act.Result.(*analyzer.Result)
+		if !ok {
+			continue
+		}
+		act.Diagnostics = slices.DeleteFunc(act.Diagnostics, func(d analysis.Diagnostic) bool {
+			return silenced[r.SDKs[d.Pos]]
+		})
+	}
 }
 
 // reportBroken prints one line for each package that could not be

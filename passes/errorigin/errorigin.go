@@ -78,6 +78,8 @@ type Result struct {
 	Returns []*Return
 	// SDKs are the SDKs the package can see.
 	SDKs []*sdk.Binding
+	// Servers are the MCP servers the package builds outside its tests.
+	Servers []Server
 
 	versions map[*types.Package]string // of the SDKs' MCP packages
 }
@@ -145,12 +147,16 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 	if prog == nil || err != nil {
 		return &Result{}, err
 	}
-	table := roles.NewTable(roles.Builtin(), funcs.Rows())
+	table := roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs), funcs.Rows())
 	s := newSummarizer(pass, prog, table)
 	hs := handlers.Find(prog, table, s)
 	s.setHandlers(hs)
-	res := &Result{SDKs: prog.SDKs, versions: sdkVersions(pass, prog.SDKs)}
+	res := &Result{SDKs: prog.SDKs, versions: sdkVersions(pass, prog.SDKs), Servers: s.servers(table, hs)}
+	converted := ConvertedSDKs(res.Servers)
 	for _, h := range hs.Handlers {
+		if converted[h.SDK.Name] {
+			continue // every server the package builds turns its errors into tool results
+		}
 		sdks := []*sdk.Binding{h.SDK}
 		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}
 		var info *Func

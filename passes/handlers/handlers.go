@@ -121,6 +121,7 @@ func Find(prog *mcpssa.Result, table *roles.Table, facts Facts) *Result {
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
+	f.recordConvertingMiddleware()
 	f.dropConverted()
 
 	res := &Result{Forwards: f.forwards, Converts: f.converted}
@@ -249,7 +250,7 @@ func (f *finder) converts(call *ssa.CallCommon, i int) bool {
 	if callee == nil {
 		return false
 	}
-	callee = funcValue(callee)
+	callee = FuncValue(callee)
 	if callee.Pkg == f.ssa.Pkg {
 		return slices.Contains(f.converted[callee], i)
 	}
@@ -350,7 +351,7 @@ func (f *finder) findByRegistration() {
 				if shape.RegistrarParam >= len(call.Args) {
 					continue
 				}
-				fn := funcValue(call.Args[shape.RegistrarParam])
+				fn := FuncValue(call.Args[shape.RegistrarParam])
 				if fn == nil || fn.Pkg != f.ssa.Pkg || !b.HasShape(fn.Signature, shape) {
 					continue
 				}
@@ -379,11 +380,11 @@ func (f *finder) eachCall(visit func(fn *ssa.Function, call *ssa.CallCommon)) {
 	}
 }
 
-// funcValue returns the function a value denotes, looking through
+// FuncValue returns the function a value denotes, looking through
 // closures, conversions, the wrappers of method values and calls of
 // factories that return one function literal (rawWrap(listThings(api))),
 // or nil.
-func funcValue(v ssa.Value) *ssa.Function {
+func FuncValue(v ssa.Value) *ssa.Function {
 	for depth := 0; depth < maxFactoryDepth; depth++ {
 		switch x := v.(type) {
 		case *ssa.Function:
@@ -485,7 +486,7 @@ func (f *finder) findForwarded() {
 				if key, ok := calledParam(h.Fn, site.call.Value); ok {
 					byParam[key] = append(byParam[key], site.forwardSite)
 				} else if target := site.call.StaticCallee(); target != nil {
-					changed = f.forward(funcValue(target), site.forwardSite) || changed
+					changed = f.forward(FuncValue(target), site.forwardSite) || changed
 				}
 			}
 		}
@@ -499,7 +500,7 @@ func (f *finder) findForwarded() {
 			if callee == nil {
 				return
 			}
-			callee = funcValue(callee)
+			callee = FuncValue(callee)
 			for key, sites := range byParam {
 				if key.fn != callee || key.index >= len(call.Args) {
 					continue
@@ -731,7 +732,7 @@ func calledParam(fn *ssa.Function, v ssa.Value) (paramKey, bool) {
 // passedFunc returns the function a call argument passes to parameter key:
 // the argument's function, or the one that function makes.
 func passedFunc(arg ssa.Value, key paramKey) *ssa.Function {
-	fn := funcValue(arg)
+	fn := FuncValue(arg)
 	if fn == nil || !key.made {
 		return fn
 	}
@@ -741,7 +742,7 @@ func passedFunc(arg ssa.Value, key paramKey) *ssa.Function {
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		g := funcValue(ret.Results[0])
+		g := FuncValue(ret.Results[0])
 		if g == nil || made != nil && made != g {
 			return nil
 		}

@@ -173,8 +173,12 @@ type Row struct {
 	// its base does not parse: its elements are joined as they are.
 	Checks []int
 
-	// Param is the operand a Middleware function installs.
+	// Param is the first operand a Middleware function installs: the
+	// middleware are that operand and those after it.
 	Param int
+
+	// SDK names the SDK a Server or Middleware row belongs to.
+	SDK string
 
 	// NotCheck reports that a Pure function's error does not say an
 	// operand is malformed at all (json.Marshal fails for the server's

@@ -11,6 +11,8 @@
 // object identity against the packages the analyzed code imports.
 package sdk
 
+import "github.com/mcperrlint/mcperrlint/passes/roles"
+
 // A Descriptor describes one SDK's tool-handler API.
 type Descriptor struct {
 	// Name identifies the SDK in diagnostics and documentation.
@@ -64,6 +66,30 @@ type Descriptor struct {
 	// Advisories are known problems of older versions that a server's own
 	// code cannot fix.
 	Advisories []Advisory
+
+	// Roles are the SDK's rows of the role table: the functions that
+	// build a server and install middleware on it, spelled as
+	// types.Func.FullName prints them.
+	Roles []RoleRow
+}
+
+// A RoleRow gives an SDK function a role (see package roles); Param is
+// the first operand a middleware installer installs.
+type RoleRow struct {
+	Func  string
+	Role  roles.Role
+	Param int
+}
+
+// RoleRows returns the rows of the role table of the SDKs in bs.
+func RoleRows(bs []*Binding) []roles.Row {
+	var rows []roles.Row
+	for _, b := range bs {
+		for _, r := range b.Roles {
+			rows = append(rows, roles.Row{Func: roles.MustParseRef(r.Func), Role: r.Role, Param: r.Param, SDK: b.Name})
+		}
+	}
+	return rows
 }
 
 // An Advisory is a problem of the SDK's versions before FixedIn,
@@ -165,6 +191,12 @@ var Descriptors = []*Descriptor{
 			Call:    "AddTool",
 			Problem: "returns schema validation failures of typed tools' arguments as protocol errors",
 		}},
+		Roles: []RoleRow{
+			{Func: "github.com/modelcontextprotocol/go-sdk/mcp.NewServer", Role: roles.Server},
+			// Receiving middleware sees every method's result and
+			// error, tools/call's among them.
+			{Func: "(*github.com/modelcontextprotocol/go-sdk/mcp.Server).AddReceivingMiddleware", Role: roles.Middleware, Param: 1},
+		},
 	},
 	{
 		Name:    "mcp-go",
@@ -201,6 +233,11 @@ var Descriptors = []*Descriptor{
 			Text:    "%[1]s.NewToolResultError(%[2]s)",
 			Formatf: "NewToolResultErrorf",
 			FromErr: "NewToolResultErrorFromErr",
+		},
+		Roles: []RoleRow{
+			{Func: "github.com/mark3labs/mcp-go/server.NewMCPServer", Role: roles.Server},
+			{Func: "github.com/mark3labs/mcp-go/server.WithToolHandlerMiddleware", Role: roles.Middleware, Param: 0},
+			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).Use", Role: roles.Middleware, Param: 1},
 		},
 	},
 }

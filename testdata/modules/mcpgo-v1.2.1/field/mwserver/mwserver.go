@@ -1,0 +1,31 @@
+// Package mwserver builds the server of package mwhandler's handlers, with
+// a middleware that turns their errors into tool results.
+package mwserver
+
+import (
+	"context"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"example.com/mcpgo121/field/mwhandler"
+)
+
+func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := next(ctx, req)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return res, nil
+	}
+}
+
+// New builds the server.
+func New() *server.MCPServer {
+	h := &mwhandler.Handler{}
+	s := server.NewMCPServer("x", "1.0.0")
+	s.Use(errorsAsResults)
+	s.AddTool(mcp.NewTool("search"), h.Search)
+	return s
+}
