@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -72,19 +73,55 @@ type Result struct {
 	SDKs map[token.Pos]string
 }
 
-// Silenced returns, for the results of the packages of one program, the
-// SDKs whose every server in the program turns tool handlers' errors into
-// tool results. A diagnostic whose position Result.SDKs maps to one of
-// them reports an error that never reaches the client as one. It returns
-// nil when the program builds no server, as a library does.
-func Silenced(results []*Result) map[string]bool {
-	var servers []errorigin.Server
-	for _, r := range results {
-		if r != nil {
-			servers = append(servers, r.Servers...)
+// Silenced returns, by package path, the SDKs whose tool handlers in that
+// package return no protocol errors: packages of the program that build
+// servers of the SDK import the package (or are it), and every server
+// each of them builds converts tool errors into results. A diagnostic of
+// the package whose position its Result.SDKs maps to one of them reports
+// an error that never reaches the client as one. results holds each
+// package's result by path, and imports the paths each package imports.
+func Silenced(results map[string]*Result, imports func(path string) []string) map[string]map[string]bool {
+	// reached[pkg][sdk]: whether every server package that reaches pkg
+	// converts all its servers of sdk.
+	reached := make(map[string]map[string]bool)
+	for path, r := range results {
+		if r == nil {
+			continue
+		}
+		converted := errorigin.ConvertedSDKs(r.Servers)
+		for _, srv := range r.Servers {
+			converts := converted[srv.SDK]
+			seen := make(map[string]bool)
+			var walk func(p string)
+			walk = func(p string) {
+				if seen[p] {
+					return
+				}
+				seen[p] = true
+				if reached[p] == nil {
+					reached[p] = make(map[string]bool)
+				}
+				if all, ok := reached[p][srv.SDK]; !ok || all {
+					reached[p][srv.SDK] = converts
+				}
+				for _, imp := range imports(p) {
+					walk(imp)
+				}
+			}
+			walk(path)
 		}
 	}
-	return errorigin.ConvertedSDKs(servers)
+	for p, sdks := range reached {
+		for sdk, all := range sdks {
+			if !all {
+				delete(sdks, sdk)
+			}
+		}
+		if len(sdks) == 0 {
+			delete(reached, p)
+		}
+	}
+	return reached
 }
 
 func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, error) {
@@ -228,6 +265,9 @@ func message(r *errorigin.Return) string {
 		errorigin.OtherFailure:  "an error as a protocol error",
 	}[r.Kind]
 	h := r.Handler
+	if h.Marked {
+		what = strings.Replace(what, "an ", "a marked ", 1) + " (its wrapper passes marked errors on)"
+	}
 	switch {
 	case h.Kind == sdk.Typed:
 		return "typed tool handler returns " + what + "; the model never sees it: return a plain error, which the SDK turns into a tool error"

@@ -103,6 +103,12 @@ func TestMiddlewareElsewhere(t *testing.T) {
 	if out, _ := run(t, dir, bin, both...); len(textDiagnostics(t, dir, out)) != 0 {
 		t.Errorf("standalone, handler and server: want no finding, got\n%s", out)
 	}
+	// Another server that converts nothing does not register mwhandler's
+	// handler: its own handler is reported, not mwhandler's.
+	out, _ := run(t, dir, bin, "./field/mw...")
+	if diags := textDiagnostics(t, dir, out); has(diags) || !slices.ContainsFunc(diags, func(d string) bool { return strings.HasPrefix(d, "field/mwlogging/mwlogging.go:45:3:") }) {
+		t.Errorf("standalone, ./field/mw...: want mwlogging's finding and not mwhandler's, got\n%s", out)
+	}
 	if out, _ := run(t, dir, bin, "./field/mwhandler"); !has(textDiagnostics(t, dir, out)) {
 		t.Errorf("standalone, handler alone: want %q, got\n%s", finding, out)
 	}

@@ -12,6 +12,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -121,6 +122,10 @@ type Func struct {
 	// function that forwards its error but drops its result.
 	ResultForwarded bool
 	ResultDroppedBy string
+	// Marked reports that the function's wrappers turn its errors into
+	// tool results but for marked ones, which they pass on as protocol
+	// errors: its reported returns return such a mark.
+	Marked bool
 }
 
 func newFunc(h *handlers.Handler) *Func {
@@ -138,6 +143,7 @@ func newFunc(h *handlers.Handler) *Func {
 		Forwarded:       h.Forwarded(),
 		ResultForwarded: h.ResultForwarded,
 		ResultDroppedBy: h.ResultDroppedBy,
+		Marked:          len(h.Escapes) > 0,
 	}
 }
 
@@ -286,6 +292,17 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Categ
 		// The SDK turns every other error into a tool error.
 		return None, origin{}
 	}
+	if len(h.Escapes) > 0 {
+		// Its wrappers turn its errors into tool results, but for the
+		// marked ones they pass on as protocol errors.
+		if !intersects(c.marks(sources, 0), h.Escapes) {
+			return None, origin{}
+		}
+		if o := c.join(sources, 0, false); o.kind > OtherFailure {
+			return o.kind, o
+		}
+		return None, origin{}
+	}
 	switch o := c.join(sources, 0, false); {
 	case o.kind == OtherFailure:
 		return OtherFailure, origin{site: ret.Pos()}
@@ -382,6 +399,12 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 				return c.invalidParams(v.Block(), v.Pos())
 			}
 			return c.fresh(v.Block(), v.Pos())
+		}
+		// An error of the project's own type that holds another error
+		// (&ProtocolError{Code: ..., Err: err}) keeps its origin, as
+		// fmt.Errorf("%w") does: errors.As and Unwrap see through both.
+		if o, ok := c.heldOrigin(v, depth); ok {
+			return o
 		}
 	case *ssa.UnOp:
 		if g, ok := v.X.(*ssa.Global); ok {
@@ -514,6 +537,71 @@ func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
 		}
 	}
 	return j.result(), j.any
+}
+
+// heldOrigin classifies the errors stored into the fields of a, an
+// allocation of an error type; ok is false when it holds none.
+func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
+	if !isErrorValue(a) {
+		return origin{}, false
+	}
+	var j joined
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != a {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			st, ok := r.(*ssa.Store)
+			if !ok || st.Addr != fa || !isErrorValue(st.Val) {
+				continue
+			}
+			for _, src := range argflow.Sources(st.Val) {
+				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
+					j.add(o, true)
+				}
+			}
+		}
+	}
+	return j.result(), j.any
+}
+
+// marks returns the named types of the error values sources may hold,
+// looking through the errors that constructors and helpers wrap, as
+// errors.As does: an allocation of a named type, or what a helper's
+// summary says it makes.
+func (c *classifier) marks(sources []ssa.Value, depth int) []string {
+	if depth > maxDepth {
+		return nil
+	}
+	var out []string
+	for _, src := range sources {
+		if a, ok := src.(*ssa.Alloc); ok {
+			if name := handlers.TypeName(a.Type().(*types.Pointer).Elem()); name != "" {
+				out = union(out, []string{name})
+			}
+			continue
+		}
+		call, _ := argflow.CallOf(src)
+		if call == nil {
+			continue
+		}
+		if fn := call.Common().StaticCallee(); fn != nil {
+			if sum := c.s.summaryOf(fn); sum != nil && !sum.Handler {
+				out = union(out, sum.pick(c.flow.ArgTaints(call.Common())).Marks)
+			}
+		}
+		for _, op := range argflow.Operands(call.Common()) {
+			if isErrorValue(op) {
+				out = union(out, c.marks(argflow.Sources(op), depth+1))
+			}
+		}
+	}
+	return out
+}
+
+func intersects(a, b []string) bool {
+	return slices.ContainsFunc(a, func(x string) bool { return slices.Contains(b, x) })
 }
 
 // isErrorValue reports whether v is an error.

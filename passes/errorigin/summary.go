@@ -1,6 +1,7 @@
 package errorigin
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
 	"slices"
@@ -48,8 +49,11 @@ type Summary struct {
 	// Converts lists the function-typed parameters whose functions a raw
 	// tool handler of the function's package calls, turning their errors
 	// into tool errors (WithToolErrors(handler)): a handler given only
-	// there is correct whatever error it returns.
+	// there is correct whatever error it returns, but for values of the
+	// error types in Escapes, which those handlers pass on as protocol
+	// errors all the same.
 	Converts []int
+	Escapes  []string
 }
 
 // AFact marks Summary as an analysis.Fact.
@@ -110,6 +114,10 @@ type Outcome struct {
 	// a lookup of the argument in a map fixed at initialization.
 	Tests []int
 
+	// Marks lists the named types of the errors it makes
+	// (InvalidParams(err) returning &ProtocolError{...}).
+	Marks []string
+
 	// Line locates the decisive return in the file that declares the
 	// function.
 	Line int
@@ -137,6 +145,9 @@ func (o Outcome) String() string {
 	if len(o.Tests) > 0 {
 		s += " tests" + ints(o.Tests)
 	}
+	if len(o.Marks) > 0 {
+		s += " marks " + strings.Join(o.Marks, " ")
+	}
 	return s
 }
 
@@ -152,6 +163,7 @@ type summarizer struct {
 	handlers map[*ssa.Function]*handlers.Handler
 	forwards map[*ssa.Function][]handlers.ForwardedParam
 	converts map[*ssa.Function][]int
+	escapes  map[*ssa.Function][]string
 	fixed    argflow.FixedMaps
 	srcFuncs []*ssa.Function // the package's functions, literals after their parents
 
@@ -186,7 +198,7 @@ func (s *summarizer) setHandlers(hs *handlers.Result) {
 	for _, h := range hs.Handlers {
 		s.handlers[h.Fn] = h
 	}
-	s.forwards, s.converts = hs.Forwards, hs.Converts
+	s.forwards, s.converts, s.escapes = hs.Forwards, hs.Converts, hs.Escapes
 	clear(s.local)
 }
 
@@ -194,11 +206,11 @@ func (s *summarizer) setHandlers(hs *handlers.Result) {
 func (s *summarizer) FixedMaps() argflow.FixedMaps { return s.fixed }
 
 // ConvertedParams implements handlers.Facts.
-func (s *summarizer) ConvertedParams(fn *ssa.Function) []int {
+func (s *summarizer) ConvertedParams(fn *ssa.Function) ([]int, []string) {
 	if sum := s.summaryOf(fn); sum != nil {
-		return sum.Converts
+		return sum.Converts, sum.Escapes
 	}
-	return nil
+	return nil, nil
 }
 
 // ForwardedParams implements handlers.Facts.
@@ -323,12 +335,12 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 	// A raw handler's callers forward it; a typed handler called
 	// directly by another is summarized like any helper.
 	if h := s.handlers[fn]; h != nil && h.Kind == sdk.Raw {
-		return &Summary{Handler: true, Forwards: s.forwards[fn], Converts: s.converts[fn]}
+		return &Summary{Handler: true, Forwards: s.forwards[fn], Converts: s.converts[fn], Escapes: s.escapes[fn]}
 	}
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
 		if len(s.forwards[fn]) > 0 || len(s.converts[fn]) > 0 {
-			return &Summary{Outcomes: []Outcome{{Param: -1}}, Forwards: s.forwards[fn], Converts: s.converts[fn]}
+			return &Summary{Outcomes: []Outcome{{Param: -1}}, Forwards: s.forwards[fn], Converts: s.converts[fn], Escapes: s.escapes[fn]}
 		}
 		return nil
 	}
@@ -339,7 +351,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	base := s.outcome(fn, -1, errParams)
-	sum := &Summary{Outcomes: []Outcome{base}, Forwards: s.forwards[fn], Converts: s.converts[fn]}
+	sum := &Summary{Outcomes: []Outcome{base}, Forwards: s.forwards[fn], Converts: s.converts[fn], Escapes: s.escapes[fn]}
 	seeded := 0
 	for i, p := range fn.Params {
 		if !s.seedable(p.Type()) || seeded == maxSeeded {
@@ -415,6 +427,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 			if !r.nilValue {
 				anyErr = true
 				protocol = protocol && c.allProtocolErrors(sources)
+				o.Marks = union(o.Marks, c.marks(sources, 0))
 			}
 		}
 		for i, v := range values {
@@ -498,7 +511,7 @@ func (s *summarizer) exportFunc(fn *ssa.Function) {
 // standalone driver facts are not encoded, and must carry no position of
 // this package's file set all the same, for both drivers to agree.
 func (s *Summary) exported() *Summary {
-	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes), Forwards: s.Forwards, Converts: s.Converts}
+	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes), Forwards: s.Forwards, Converts: s.Converts, Escapes: s.Escapes}
 	for i := range out.Outcomes {
 		out.Outcomes[i].pos = token.NoPos
 	}
@@ -512,7 +525,7 @@ func (s *Summary) informative() bool {
 		return true
 	}
 	for _, o := range s.Outcomes {
-		if o.Kind != OtherFailure || o.Fresh || len(o.Values) > 0 || len(o.Wraps) > 0 || len(o.Fills) > 0 || len(o.Tests) > 0 {
+		if o.Kind != OtherFailure || o.Fresh || len(o.Values) > 0 || len(o.Wraps) > 0 || len(o.Fills) > 0 || len(o.Tests) > 0 || len(o.Marks) > 0 {
 			return true
 		}
 	}
@@ -521,7 +534,7 @@ func (s *Summary) informative() bool {
 
 func (o Outcome) sameAs(p Outcome) bool {
 	return o.Kind == p.Kind && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
-		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests)
+		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests) && slices.Equal(o.Marks, p.Marks)
 }
 
 // pick returns the outcome of a call whose arguments have the given
@@ -583,7 +596,7 @@ func (s *summarizer) objectOrigin(obj types.Object, o Outcome) origin {
 	return origin{kind: o.Kind, site: site, via: via, siteLine: o.Line}
 }
 
-func union(a, b []int) []int {
+func union[T cmp.Ordered](a, b []T) []T {
 	out := slices.Clone(a)
 	for _, x := range b {
 		if !slices.Contains(out, x) {

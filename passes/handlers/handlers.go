@@ -43,6 +43,11 @@ type Result struct {
 	// returning the call's error as its own, those parameters: a handler
 	// given only there returns tool errors.
 	Converts map[*ssa.Function][]int
+
+	// Escapes lists, for such a function, the error types whose values
+	// its raw handler passes on as protocol errors all the same (a
+	// *ProtocolError it finds with errors.As): see Handler.Escapes.
+	Escapes map[*ssa.Function][]string
 }
 
 // A ForwardedParam says that a raw tool handler calls the function held by
@@ -72,8 +77,9 @@ type Facts interface {
 	// function of another package.
 	ForwardedParams(fn *ssa.Function) []ForwardedParam
 	// ConvertedParams returns the parameters of fn, a function of another
-	// package, whose functions' errors its raw handlers convert.
-	ConvertedParams(fn *ssa.Function) []int
+	// package, whose functions' errors its raw handlers convert, and the
+	// error types that escape the conversion.
+	ConvertedParams(fn *ssa.Function) (params []int, escapes []string)
 	// FixedMaps returns the package's maps that are never written after
 	// initialization.
 	FixedMaps() argflow.FixedMaps
@@ -106,6 +112,12 @@ type Handler struct {
 	// ResultDroppedBy names a forwarding function that does not return
 	// Fn's result, when ResultForwarded is false.
 	ResultDroppedBy string
+
+	// Escapes, when set, says that Fn is given only to wrappers that turn
+	// its errors into tool results, except the values of these error
+	// types (by errors.As), which the wrappers pass on as protocol
+	// errors: only those reach the client as such.
+	Escapes []string
 }
 
 // Forwarded reports whether h is reached only through other handlers.
@@ -124,7 +136,7 @@ func Find(prog *mcpssa.Result, table *roles.Table, facts Facts) *Result {
 	f.recordConvertingMiddleware()
 	f.dropConverted()
 
-	res := &Result{Forwards: f.forwards, Converts: f.converted}
+	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -145,8 +157,10 @@ type finder struct {
 	forwards map[*ssa.Function][]ForwardedParam
 
 	// converted lists the function parameters whose errors the package's
-	// raw handlers turn into tool errors.
+	// raw handlers turn into tool errors, and escapes the error types
+	// those handlers pass on as protocol errors all the same.
 	converted map[*ssa.Function][]int
+	escapes   map[*ssa.Function][]string
 
 	// foreign holds the stand-ins for other packages' raw handlers.
 	foreign map[paramKey]*Handler
@@ -188,7 +202,10 @@ func (f *finder) findBySignature() {
 // handler that returns its error), or not used in its package at all, is
 // kept: another package may register it.
 func (f *finder) dropConverted() {
-	type use struct{ called, converted, other bool }
+	type use struct {
+		called, converted, other bool
+		escapes                  []string
+	}
 	uses := make(map[*ssa.Function]*use)
 	for fn, h := range f.byFunc {
 		if h.Kind == sdk.Raw && (h.Registered || f.bodies[fn]) {
@@ -204,9 +221,12 @@ func (f *finder) dropConverted() {
 			}
 			return
 		case ssa.CallInstruction:
-			if i := slices.Index(instr.Common().Args, v); i >= 0 && f.converts(instr.Common(), i) {
-				u.converted = true
-				return
+			if i := slices.Index(instr.Common().Args, v); i >= 0 {
+				if ok, escapes := f.converts(instr.Common(), i); ok {
+					u.converted = true
+					u.escapes = union(u.escapes, escapes)
+					return
+				}
 			}
 		case *ssa.DebugRef:
 			return
@@ -236,7 +256,10 @@ func (f *finder) dropConverted() {
 		if len(h.ForwardedBy) > 0 || u.other {
 			continue
 		}
-		if u.converted || f.bodies[fn] && u.called {
+		switch {
+		case u.converted && len(u.escapes) > 0:
+			h.Escapes = u.escapes
+		case u.converted || f.bodies[fn] && u.called:
 			delete(f.byFunc, fn)
 		}
 	}
@@ -244,23 +267,28 @@ func (f *finder) dropConverted() {
 
 // converts reports whether the function call passes in argument i is one
 // whose errors a raw handler turns into tool errors, in this package or,
-// by its fact, another.
-func (f *finder) converts(call *ssa.CallCommon, i int) bool {
+// by its fact, another, and which error types escape that.
+func (f *finder) converts(call *ssa.CallCommon, i int) (bool, []string) {
 	callee := call.StaticCallee()
 	if callee == nil {
-		return false
+		return false, nil
 	}
 	callee = FuncValue(callee)
 	if callee.Pkg == f.ssa.Pkg {
-		return slices.Contains(f.converted[callee], i)
+		return slices.Contains(f.converted[callee], i), f.escapes[callee]
 	}
-	return f.facts != nil && slices.Contains(f.facts.ConvertedParams(callee), i)
+	if f.facts == nil {
+		return false, nil
+	}
+	params, escapes := f.facts.ConvertedParams(callee)
+	return slices.Contains(params, i), escapes
 }
 
 // recordConverted finds the function-typed parameters that a raw handler
 // calls without ever returning the call's error as its own.
 func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 	f.converted = make(map[*ssa.Function][]int)
+	f.escapes = make(map[*ssa.Function][]string)
 	for _, fn := range f.ssa.SrcFuncs {
 		h := f.byFunc[fn]
 		if h == nil || h.Kind != sdk.Raw {
@@ -282,6 +310,7 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 				if !slices.Contains(f.converted[key.fn], key.index) {
 					f.converted[key.fn] = append(f.converted[key.fn], key.index)
 				}
+				f.escapes[key.fn] = union(f.escapes[key.fn], f.escapeTypes(fn, call))
 			}
 		}
 	}

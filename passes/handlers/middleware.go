@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/passes/roles"
 )
 
 // recordConvertingMiddleware adds to f.converted the middleware of the
@@ -99,4 +100,87 @@ func storesTrue(a *ssa.Alloc, field string) bool {
 		}
 	}
 	return false
+}
+
+// escapeTypes returns the error types whose values fn, a raw handler that
+// converts the errors of the call it makes, passes on as protocol errors
+// all the same: the types it tests the call's error for (errors.As(err,
+// &pe)), when it has a return of one of its SDKs' protocol errors.
+func (f *finder) escapeTypes(fn *ssa.Function, call *ssa.Call) []string {
+	var tested []string
+	returnsProtocol := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Call:
+				row, ok := f.roles.Lookup(argflow.Callee(instr.Common()))
+				ops := argflow.Operands(instr.Common())
+				if !ok || row.Role != roles.ErrorMatch || row.Target >= len(ops) || row.Data >= len(ops) || !holdsErrorOf(ops[row.Data], call) {
+					continue
+				}
+				if name := TypeName(pointee(pointee(argflow.Unwrap(ops[row.Target]).Type()))); name != "" {
+					tested = append(tested, name)
+				}
+			case *ssa.Return:
+				if len(instr.Results) > 0 {
+					for _, src := range argflow.Sources(instr.Results[len(instr.Results)-1]) {
+						if _, ok := f.protocolError(src.Type()); ok {
+							returnsProtocol = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if !returnsProtocol {
+		return nil
+	}
+	slices.Sort(tested)
+	return slices.Compact(tested)
+}
+
+// holdsErrorOf reports whether v is, or is made from, the error result of
+// call.
+func holdsErrorOf(v ssa.Value, call *ssa.Call) bool {
+	for _, src := range argflow.Sources(v) {
+		if c, _ := argflow.CallOf(src); c == call {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *finder) protocolError(t types.Type) (string, bool) {
+	for _, b := range f.ssa.SDKs {
+		if _, ok := b.ProtocolError(t); ok {
+			return TypeName(pointee(t)), true
+		}
+	}
+	return "", false
+}
+
+func pointee(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return nil
+}
+
+// TypeName returns "path.Name" for a named type, "" for any other.
+func TypeName(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+}
+
+// union returns the sorted union of a and b.
+func union(a, b []string) []string {
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

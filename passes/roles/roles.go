@@ -50,9 +50,12 @@ const (
 	// Server functions build an MCP server; their variadic options may
 	// hold Middleware calls.
 	Server
+	// ErrorMatch functions test whether an error (operand Data) holds a
+	// value of the type operand Target points to (errors.As).
+	ErrorMatch
 )
 
-var roleNames = [...]string{"", "decode", "validate", "pure", "sanitize", "error-constructor", "is-error-result", "middleware", "server"}
+var roleNames = [...]string{"", "decode", "validate", "pure", "sanitize", "error-constructor", "is-error-result", "middleware", "server", "error-match"}
 
 func (r Role) String() string {
 	if int(r) < len(roleNames) {

@@ -157,7 +157,7 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 			}
 		case roles.ErrorConstructor:
 			class.Kind = ErrorConstructor
-		case roles.Pure:
+		case roles.Pure, roles.ErrorMatch:
 			class.Kind, class.Operands, class.NotCheck = Pure, f.operandTaint(c), row.NotCheck
 			class.Checked = class.Operands
 			if row.Checks != nil {
