@@ -1,9 +1,10 @@
 // Command driver starts this module's MCP servers in process and calls
 // their tools through each SDK's own client: go-sdk's in-memory
 // transports and mcp-go's in-process client. Each argument is a call,
-// SERVER/TOOL=JSON-ARGUMENTS; for each it prints one JSON line saying what
-// the client got: a protocol error (its JSON-RPC code and message) or a
-// result (whether IsError is set, and its text).
+// SERVER/TOOL[#LABEL]=JSON-ARGUMENTS (the label tells calls of one tool
+// apart); for each it prints one JSON line saying what the client got: a
+// protocol error (its JSON-RPC code and message) or a result (whether
+// IsError is set, and its text).
 package main
 
 import (
@@ -29,7 +30,7 @@ import (
 
 // An Outcome is what a client got for one call.
 type Outcome struct {
-	Call string `json:"call"`
+	Call string `json:"call"` // SERVER/TOOL[#LABEL]
 	// Error is set for a protocol error.
 	Error *ProtocolError `json:"error,omitempty"`
 	// Result is set for a result.
@@ -72,6 +73,7 @@ func run(ctx context.Context, calls []string) error {
 	for _, c := range calls {
 		name, argText, ok := strings.Cut(c, "=")
 		server, tool, ok2 := strings.Cut(name, "/")
+		tool, _, _ = strings.Cut(tool, "#")
 		if !ok || !ok2 {
 			return fmt.Errorf("%q: want SERVER/TOOL=JSON", c)
 		}

@@ -42,7 +42,7 @@ func greet(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, 
 		Name string `json:"name"`
 	}
 	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
-		return nil, err
+		return nil, err // runtime: gosdk-mw/greet#decode
 	}
 	if args.Name == "" {
 		return nil, errors.New("name is required") // runtime: gosdk-mw/greet
