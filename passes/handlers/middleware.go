@@ -62,7 +62,7 @@ func (f *finder) returnsIsErrorResult(fn *ssa.Function) bool {
 			continue
 		}
 		for _, src := range argflow.Sources(ret.Results[0]) {
-			if alloc, ok := src.(*ssa.Alloc); ok && f.isResult(alloc.Type()) && storesTrue(alloc, "IsError") {
+			if alloc, ok := src.(*ssa.Alloc); ok && f.isResult(alloc.Type()) && (storesTrue(alloc, "IsError") || f.setsIsError(alloc)) {
 				return true
 			}
 		}
@@ -74,6 +74,20 @@ func (f *finder) isResult(t types.Type) bool {
 	for _, b := range f.ssa.SDKs {
 		if b.IsResultPointer(t) {
 			return true
+		}
+	}
+	return false
+}
+
+// setsIsError reports whether a method that makes its receiver a tool
+// execution error is called on a.
+func (f *finder) setsIsError(a *ssa.Alloc) bool {
+	for _, ref := range *a.Referrers() {
+		if call, ok := ref.(ssa.CallInstruction); ok {
+			ops := argflow.Operands(call.Common())
+			if len(ops) > 0 && ops[0] == ssa.Value(a) && f.roles.Has(argflow.Callee(call.Common()), roles.SetIsError) {
+				return true
+			}
 		}
 	}
 	return false

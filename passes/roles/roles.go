@@ -53,9 +53,12 @@ const (
 	// ErrorMatch functions test whether an error (operand Data) holds a
 	// value of the type operand Target points to (errors.As).
 	ErrorMatch
+	// SetIsError methods make their receiver, a tool result, a tool
+	// execution error ((*mcp.CallToolResult).SetError).
+	SetIsError
 )
 
-var roleNames = [...]string{"", "decode", "validate", "pure", "sanitize", "error-constructor", "is-error-result", "middleware", "server", "error-match"}
+var roleNames = [...]string{"", "decode", "validate", "pure", "sanitize", "error-constructor", "is-error-result", "middleware", "server", "error-match", "set-is-error"}
 
 func (r Role) String() string {
 	if int(r) < len(roleNames) {

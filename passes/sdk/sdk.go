@@ -196,6 +196,7 @@ var Descriptors = []*Descriptor{
 			// Receiving middleware sees every method's result and
 			// error, tools/call's among them.
 			{Func: "(*github.com/modelcontextprotocol/go-sdk/mcp.Server).AddReceivingMiddleware", Role: roles.Middleware, Param: 1},
+			{Func: "(*github.com/modelcontextprotocol/go-sdk/mcp.CallToolResult).SetError", Role: roles.SetIsError},
 		},
 	},
 	{
