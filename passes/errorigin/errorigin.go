@@ -45,7 +45,7 @@ func New(funcs *config.Functions) *analysis.Analyzer {
 		URL:        "https://github.com/mcperrlint/mcperrlint",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs) },
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary), new(SDKVersion)},
+		FactTypes:  []analysis.Fact{new(Summary), new(SDKVersion), new(FieldFuncs)},
 	}
 }
 
@@ -157,6 +157,10 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 	s := newSummarizer(pass, prog, table)
 	hs := handlers.Find(prog, table, s)
 	s.setHandlers(hs)
+	s.fieldFuncs = s.storedFieldFuncs()
+	if len(s.fieldFuncs.Fields) > 0 {
+		pass.ExportPackageFact(s.fieldFuncs)
+	}
 	res := &Result{SDKs: prog.SDKs, versions: sdkVersions(pass, prog.SDKs), Servers: s.servers(table, hs)}
 	converted := ConvertedSDKs(res.Servers)
 	for _, h := range hs.Handlers {
@@ -475,6 +479,8 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		if o, ok := c.dispatchOrigin(call); ok {
 			return o
 		}
+	} else if o, ok := c.fieldOrigin(call); ok {
+		return o
 	}
 	if c.summarizing() {
 		return origin{kind: OtherFailure}

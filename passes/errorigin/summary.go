@@ -170,6 +170,8 @@ type summarizer struct {
 	local    map[*ssa.Function]*Summary // nil while being computed
 	imported map[*types.Func]*Summary
 
+	fieldFuncs *FieldFuncs // what functions stored into fields do
+
 	impls   map[*types.Func][]*types.Func // implementations of interface methods
 	visible []*types.Package              // the package and its imports, once listed
 }
