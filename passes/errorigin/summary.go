@@ -60,17 +60,23 @@ type Summary struct {
 func (*Summary) AFact() {}
 
 func (s *Summary) String() string {
+	var parts []string
 	if s.Handler {
-		return "handler"
+		parts = append(parts, "handler")
 	}
-	out := ""
-	for i, o := range s.Outcomes {
-		if i > 0 {
-			out += "; "
-		}
-		out += o.String()
+	for _, o := range s.Outcomes {
+		parts = append(parts, o.String())
 	}
-	return out
+	for _, f := range s.Forwards {
+		parts = append(parts, "forwards "+itoa(f.Param))
+	}
+	if len(s.Converts) > 0 {
+		parts = append(parts, "converts"+ints(s.Converts))
+	}
+	if len(s.Escapes) > 0 {
+		parts = append(parts, "escapes "+strings.Join(s.Escapes, " "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // An Outcome is what the errors a function returns mean, when the

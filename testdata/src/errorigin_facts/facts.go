@@ -1,0 +1,113 @@
+package errorigin_facts // want package:"errorigin_facts.Tool.Handler: param 1: decode"
+
+// The package holds helpers whose summaries, the facts the errorigin
+// analyzer exports, are asserted by expectation comments. A function
+// without one exports no fact: it says nothing an unknown function would
+// not.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// parseDays checks its argument: a validation error when it holds one.
+func parseDays(s string) (int, error) { // want parseDays:"param -1: tool-error; param 0: validate values 0"
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("days: %w", err)
+	}
+	if n < 1 || n > 14 {
+		return 0, errors.New("days must be 1 to 14")
+	}
+	return n, nil
+}
+
+// errRequired makes an error whatever it is given: its caller's
+// conditions say what the error means.
+func errRequired(name string) error { // want errRequired:"param -1: none fresh"
+	return fmt.Errorf("%s is required", name)
+}
+
+// logAndReturn wraps the error it is given.
+func logAndReturn(msg string, err error) error { // want logAndReturn:"param -1: none fresh wraps 1"
+	return fmt.Errorf("%s: %w", msg, err)
+}
+
+// joinBase fails only on its constant base: no check of the argument.
+func joinBase(owner string) (string, error) { // want joinBase:"param -1: tool-error; param 0: tool-error values 0"
+	return url.JoinPath("repo://", owner)
+}
+
+// quoted compiles a quoted pattern, which cannot fail on the argument: it
+// says nothing more than an unknown function.
+func quoted(q string) (*regexp.Regexp, error) {
+	return regexp.Compile("(?i)" + regexp.QuoteMeta(q))
+}
+
+var known = map[string]bool{"google": true, "microsoft": true}
+
+// isKnown looks its argument up in a table fixed at init: what it
+// returns is computed from the argument.
+func isKnown(name string) bool { // want isKnown:"param -1: none; param 0: none values 0"
+	return known[strings.ToLower(name)]
+}
+
+// Store is run-time state.
+type Store struct{ open map[string]bool }
+
+// Exists reads run-time state under its argument: what it returns is not
+// computed from id, only from a receiver built from the arguments.
+func (s *Store) Exists(id string) bool { return s.open[id] } // want Exists:"param -1: none; param 0: none values 0"
+
+// ProtocolError marks an error for the client as a protocol error.
+type ProtocolError struct{ Err error }
+
+func (e *ProtocolError) Error() string { return e.Err.Error() } // want Error:"param -1: none"
+
+// mark makes a marked error, keeping what it wraps.
+func mark(err error) error { // want mark:"param -1: none wraps 0 marks errorigin_facts.ProtocolError"
+	return &ProtocolError{Err: err}
+}
+
+// errorsAsResults is middleware that turns a handler's errors into tool
+// results.
+func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want errorsAsResults:"converts 0"
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		res, err := next(ctx, req)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return res, nil
+	}
+}
+
+// A Tool is a row of a table of tools.
+type Tool struct {
+	Handler func(ctx context.Context, args map[string]any) (*mcp.CallToolResult, error)
+}
+
+// Tools is the table.
+var Tools = map[string]Tool{"double": {Handler: double}}
+
+func double(ctx context.Context, args map[string]any) (*mcp.CallToolResult, error) { // want double:"param -1: tool-error; param 1: decode"
+	s, ok := args["n"].(string)
+	if !ok {
+		return nil, errors.New("n must be a string")
+	}
+	return mcp.NewToolResultText(s + s), nil
+}
+
+// found answers whether a comma-ok lookup in the fixed table found the
+// argument: a test of it.
+func found(name string) bool { // want found:"param -1: none; param 0: none tests 0"
+	_, ok := known[name]
+	return ok
+}
