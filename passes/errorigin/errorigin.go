@@ -25,10 +25,6 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
-// Analyzer classifies the errors tool handlers return, knowing no
-// user-supplied functions.
-var Analyzer = New(&config.Functions{})
-
 // New returns an analyzer that classifies the errors tool handlers
 // return, knowing the user's functions in funcs, which it reads when it
 // runs (after flag parsing).
@@ -168,7 +164,7 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 			continue // every server the package builds turns its errors into tool results
 		}
 		sdks := []*sdk.Binding{h.SDK}
-		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, pkg: pass.Pkg, s: s}
+		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, s: s}
 		var info *Func
 		for _, b := range h.Fn.Blocks {
 			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -194,7 +190,6 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 type classifier struct {
 	flow *argflow.Func
 	sdks []*sdk.Binding
-	pkg  *types.Package
 	s    *summarizer
 
 	errParams map[*ssa.Parameter]int

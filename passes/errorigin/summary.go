@@ -405,7 +405,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 		seeds = append(seeds, fn.Params[param])
 	}
 	flow := s.flow(fn, s.sdks, seeds)
-	c := &classifier{flow: flow, sdks: s.sdks, pkg: s.pass.Pkg, s: s, errParams: errParams}
+	c := &classifier{flow: flow, sdks: s.sdks, s: s, errParams: errParams}
 	o := Outcome{Param: param}
 
 	var all joined

@@ -277,9 +277,6 @@ func (f *finder) converts(call *ssa.CallCommon, i int) (bool, []string) {
 	if callee.Pkg == f.ssa.Pkg {
 		return slices.Contains(f.converted[callee], i), f.escapes[callee]
 	}
-	if f.facts == nil {
-		return false, nil
-	}
 	params, escapes := f.facts.ConvertedParams(callee)
 	return slices.Contains(params, i), escapes
 }
@@ -326,7 +323,7 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 	var holds func(v ssa.Value, depth int) bool
 	holds = func(v ssa.Value, depth int) bool {
 		for _, src := range argflow.Sources(v) {
-			if seen[src] || depth > maxFactoryDepth {
+			if seen[src] || depth > maxWrapDepth {
 				continue
 			}
 			seen[src] = true
@@ -445,8 +442,18 @@ func FuncValue(v ssa.Value) *ssa.Function {
 	return nil
 }
 
-// maxFactoryDepth bounds the factories funcValue looks through.
-const maxFactoryDepth = 8
+// Bounds on the chains the finder follows, each deep enough for real
+// code and short enough to stop on cycles it does not track.
+const (
+	// maxFactoryDepth bounds the factories and conversions FuncValue
+	// looks through.
+	maxFactoryDepth = 8
+	// maxWrapDepth bounds the error constructors returnsErrorOf looks
+	// through.
+	maxWrapDepth = 8
+	// maxClosureDepth bounds the closures capturedParam climbs.
+	maxClosureDepth = 8
+)
 
 // factoryResult returns the function value a call of a factory of the
 // same package returns on every path, or nil.
@@ -540,7 +547,7 @@ func (f *finder) findForwarded() {
 					}
 				}
 			}
-			if callee.Pkg == f.ssa.Pkg || f.facts == nil {
+			if callee.Pkg == f.ssa.Pkg {
 				return
 			}
 			for _, fp := range f.facts.ForwardedParams(callee) {
@@ -659,9 +666,7 @@ type localSite struct {
 // forwardSites returns the calls whose error result h returns unchanged.
 func (f *finder) forwardSites(h *Handler) []localSite {
 	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, f.roles, h.Seeds)
-	if f.facts != nil {
-		flow.Summaries, flow.Fixed = f.facts, f.facts.FixedMaps()
-	}
+	flow.Summaries, flow.Fixed = f.facts, f.facts.FixedMaps()
 	// A wrapper that returns the call's result when the call's error is
 	// nil passes on the tool error result that replaces the error.
 	resultReturned := make(map[*ssa.Call]bool)
@@ -786,7 +791,7 @@ func passedFunc(arg ssa.Value, key paramKey) *ssa.Function {
 // (HandlerFunc: func(any) mcp.ToolHandler { return func(ctx, req) { ...
 // handler(ctx, req, args) } }).
 func capturedParam(fn *ssa.Function, fv *ssa.FreeVar) (paramKey, bool) {
-	for depth := 0; depth < maxFactoryDepth; depth++ {
+	for depth := 0; depth < maxClosureDepth; depth++ {
 		parent := fn.Parent()
 		index := slices.Index(fn.FreeVars, fv)
 		if parent == nil || index < 0 {
