@@ -109,23 +109,38 @@ func worthBuilding(pass *analysis.Pass, bindings []*sdk.Binding) bool {
 }
 
 // inAnalyzedModule reports whether the package belongs to code being
-// worked on, rather than to a dependency at a released version or to the
-// standard library: the main module, a workspace module, a module replaced
-// by a directory, or, where the driver knows no modules (GOPATH mode),
-// anything outside GOROOT.
+// worked on: see workedOn.
 func inAnalyzedModule(pass *analysis.Pass) bool {
+	var mod module
 	// GOPATH-mode drivers give every package an empty module.
 	if m := pass.Module; m != nil && m.Path != "" {
+		mod.path, mod.version = m.Path, m.Version
 		if m.Replace != nil {
-			m = m.Replace
+			mod.version = m.Replace.Version
 		}
-		return m.Version == ""
 	}
-	if len(pass.Files) == 0 {
-		return false
+	file := ""
+	if len(pass.Files) > 0 {
+		file = pass.Fset.File(pass.Files[0].FileStart).Name()
 	}
-	name := pass.Fset.File(pass.Files[0].FileStart).Name()
-	return !strings.HasPrefix(filepath.ToSlash(name), goroot+"/src/")
+	return workedOn(mod, file)
+}
+
+// A module is what workedOn needs to know of a package's module: its
+// path, empty where the driver knows no modules (GOPATH mode), and the
+// version of its code, its replacement's if it has one.
+type module struct{ path, version string }
+
+// workedOn reports whether a package of module mod whose first file is
+// file is code being worked on, rather than a dependency at a released
+// version or the standard library: the main module, a workspace module, a
+// module replaced by a directory, or, where the driver knows no modules,
+// anything outside GOROOT.
+func workedOn(mod module, file string) bool {
+	if mod.path != "" {
+		return mod.version == ""
+	}
+	return file != "" && !strings.HasPrefix(filepath.ToSlash(file), goroot+"/src/")
 }
 
 var goroot = filepath.ToSlash(filepath.Clean(build.Default.GOROOT))

@@ -1,8 +1,6 @@
 package mcpssa
 
 import (
-	"path/filepath"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -50,15 +48,20 @@ func Scope() (source, facts func(*packages.Package) bool) {
 
 // beingWorkedOn is inAnalyzedModule for a package go list describes.
 func beingWorkedOn(p *packages.Package) bool {
+	var mod module
 	if m := p.Module; m != nil && m.Path != "" {
+		mod.path, mod.version = m.Path, m.Version
 		if m.Replace != nil {
-			m = m.Replace
+			mod.version = m.Replace.Version
 		}
-		return m.Version == ""
 	}
 	files := p.CompiledGoFiles
 	if len(files) == 0 {
 		files = p.GoFiles
 	}
-	return len(files) > 0 && !strings.HasPrefix(filepath.ToSlash(files[0]), goroot+"/src/")
+	file := ""
+	if len(files) > 0 {
+		file = files[0]
+	}
+	return workedOn(mod, file)
 }
