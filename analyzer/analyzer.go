@@ -134,7 +134,7 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, erro
 	dirs := readDirectives(pass)
 	var reported []*errorigin.Return
 	for _, r := range res.Returns {
-		if r.Kind == errorigin.OtherFailure && !cfg.ToolErrors {
+		if r.Category == errorigin.OtherFailure && !cfg.ToolErrors {
 			// A directive written for -tool-errors runs is not unused
 			// in the runs without.
 			if ret := returnStmt(r.Handler.Syntax, r.Pos); ret != nil {
@@ -186,9 +186,9 @@ func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *
 	d := analysis.Diagnostic{
 		Pos:      ret.Pos(),
 		End:      ret.End(),
-		Category: r.Kind.String(),
+		Category: r.Category.String(),
 		Message:  message(r),
-		URL:      categoryURL(r.Kind),
+		URL:      categoryURL(r.Category),
 	}
 	if r.Site.IsValid() && (r.Site < ret.Pos() || r.Site >= ret.End()) {
 		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteNote(r)}}
@@ -240,7 +240,7 @@ var siteVerb = map[errorigin.Category]string{
 // another package is that function's declaration, and the note names the
 // line of its decisive return.
 func siteNote(r *errorigin.Return) string {
-	msg := siteVerb[r.Kind]
+	msg := siteVerb[r.Category]
 	if r.Via == "" {
 		return msg + " here"
 	}
@@ -263,7 +263,7 @@ func message(r *errorigin.Return) string {
 		errorigin.Validate:      "an argument validation error as a protocol error",
 		errorigin.InvalidParams: "an InvalidParams protocol error",
 		errorigin.OtherFailure:  "an error as a protocol error",
-	}[r.Kind]
+	}[r.Category]
 	h := r.Handler
 	if h.Marked {
 		what = strings.Replace(what, "an ", "a marked ", 1) + " (its wrapper passes marked errors on)"

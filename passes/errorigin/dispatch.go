@@ -29,11 +29,11 @@ func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
 		if sum == nil || sum.Handler {
 			continue
 		}
-		if o := sum.pick(taints); o.Kind > OtherFailure && o.Kind > best.kind {
+		if o := sum.pick(taints); o.Category > OtherFailure && o.Category > best.category {
 			best = c.s.objectOrigin(impl, o)
 		}
 	}
-	return best, best.kind != None
+	return best, best.category != None
 }
 
 // implementations returns the concrete methods that implement the

@@ -65,10 +65,10 @@ const (
 	InvalidParams
 )
 
-var kindNames = [...]string{"none", "tool-error", "validate", "decode", "invalid-params"}
+var categoryNames = [...]string{"none", "tool-error", "validate", "decode", "invalid-params"}
 
 // String returns the diagnostic category of k.
-func (k Category) String() string { return kindNames[k] }
+func (k Category) String() string { return categoryNames[k] }
 
 // Result lists the classified returns of a package's handlers.
 type Result struct {
@@ -87,7 +87,7 @@ type Return struct {
 	Handler *Func
 	// Pos is the position of the statement's return keyword.
 	Pos  token.Pos
-	Kind Category
+	Category Category
 	// Site is where the decisive decode, check or construction happens,
 	// or, when that is in a function of another package, the declaration
 	// of that function (Via), and SiteLine the line of its decisive
@@ -175,7 +175,7 @@ func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
 				if info == nil {
 					info = newFunc(h)
 				}
-				res.Returns = append(res.Returns, &Return{Handler: info, Pos: ret.Pos(), Kind: kind, Site: o.site, Via: o.via, SiteLine: o.siteLine})
+				res.Returns = append(res.Returns, &Return{Handler: info, Pos: ret.Pos(), Category: kind, Site: o.site, Via: o.via, SiteLine: o.siteLine})
 			}
 		}
 	}
@@ -204,7 +204,7 @@ func (c *classifier) summarizing() bool { return c.errParams != nil }
 
 // origin is the classification of one source of an error value.
 type origin struct {
-	kind Category
+	category Category
 	site token.Pos
 	// via and siteLine locate the decisive return in a function of
 	// another package, whose declaration site is (see Return).
@@ -251,9 +251,9 @@ func (j *joined) add(o origin, forwardedIsOther bool) {
 		}
 		j.wraps |= o.wraps
 		switch {
-		case o.kind == OtherFailure:
+		case o.category == OtherFailure:
 			j.other = true
-		case o.kind > j.best.kind:
+		case o.category > j.best.category:
 			j.best = o
 		}
 	}
@@ -262,8 +262,8 @@ func (j *joined) add(o origin, forwardedIsOther bool) {
 func (j *joined) result() origin {
 	switch {
 	case j.other:
-		return origin{kind: OtherFailure}
-	case j.best.kind != None:
+		return origin{category: OtherFailure}
+	case j.best.category != None:
 		r := j.best
 		r.fresh, r.wraps = r.fresh || j.fresh, r.wraps|j.wraps
 		return r
@@ -297,16 +297,16 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Categ
 		if !intersects(c.marks(sources, 0), h.Escapes) {
 			return None, origin{}
 		}
-		if o := c.join(sources, 0, false); o.kind > OtherFailure {
-			return o.kind, o
+		if o := c.join(sources, 0, false); o.category > OtherFailure {
+			return o.category, o
 		}
 		return None, origin{}
 	}
 	switch o := c.join(sources, 0, false); {
-	case o.kind == OtherFailure:
+	case o.category == OtherFailure:
 		return OtherFailure, origin{site: ret.Pos()}
-	case o.kind != None:
-		return o.kind, o
+	case o.category != None:
+		return o.category, o
 	}
 	return None, origin{}
 }
@@ -368,7 +368,7 @@ const maxDepth = 16
 // originOf classifies one source value of a returned error.
 func (c *classifier) originOf(src ssa.Value, depth int) origin {
 	if depth > maxDepth {
-		return origin{kind: OtherFailure}
+		return origin{category: OtherFailure}
 	}
 	if o, ok := c.memo[src]; ok {
 		return o
@@ -424,7 +424,7 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 			return c.callOrigin(call, depth)
 		}
 	}
-	return origin{kind: OtherFailure}
+	return origin{category: OtherFailure}
 }
 
 func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
@@ -433,20 +433,20 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	case argflow.IsErrorResult:
 		return origin{nilValue: true} // the problem is in the result
 	case argflow.Decode:
-		return origin{kind: Decode, site: call.Pos()}
+		return origin{category: Decode, site: call.Pos()}
 	case argflow.Validate:
-		return origin{kind: Validate, site: call.Pos()}
+		return origin{category: Validate, site: call.Pos()}
 	case argflow.Pure:
 		if class.Checked&argflow.ArgValue != 0 && !class.NotCheck {
-			return origin{kind: Validate, site: call.Pos()} // a parse error
+			return origin{category: Validate, site: call.Pos()} // a parse error
 		}
-		return origin{kind: OtherFailure}
+		return origin{category: OtherFailure}
 	case argflow.Summarized:
 		return c.summaryOrigin(call, depth)
 	}
 	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
 		if c.summarizing() {
-			return origin{kind: OtherFailure}
+			return origin{category: OtherFailure}
 		}
 		return origin{forwarded: true}
 	}
@@ -478,7 +478,7 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		return o
 	}
 	if c.summarizing() {
-		return origin{kind: OtherFailure}
+		return origin{category: OtherFailure}
 	}
 	// Calling a function it was given (next(ctx, req) in middleware)
 	// forwards; calling a method of an interface it was given
@@ -489,7 +489,7 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 			return origin{forwarded: true}
 		}
 	}
-	return origin{kind: OtherFailure}
+	return origin{category: OtherFailure}
 }
 
 // summaryOrigin classifies the error of a call to a summarized function:
@@ -501,7 +501,7 @@ func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 	fn := common.StaticCallee()
 	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common))
 	var j joined
-	if o.Kind != None {
+	if o.Category != None {
 		j.add(c.s.outcomeOrigin(fn, o), true)
 	}
 	var wrapped joined
@@ -620,7 +620,7 @@ func (c *classifier) invalidParams(b *ssa.BasicBlock, site token.Pos) origin {
 			return origin{requestLevel: true}
 		}
 	}
-	return origin{kind: InvalidParams, site: site}
+	return origin{category: InvalidParams, site: site}
 }
 
 // fresh classifies an error created in block b: it is an argument error
@@ -635,7 +635,7 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 		if c.summarizing() {
 			return origin{fresh: true, site: site}
 		}
-		return origin{kind: OtherFailure}
+		return origin{category: OtherFailure}
 	}
 	for _, cond := range conds {
 		if c.flow.Taint(cond)&argflow.RequestLevel != 0 {
@@ -649,7 +649,7 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 			t = c.flow.LoopFailure(cond)
 		}
 		if t == 0 {
-			return origin{kind: OtherFailure}
+			return origin{category: OtherFailure}
 		}
 		if t&argflow.DecodeFailure != 0 {
 			kind = Decode
@@ -658,7 +658,7 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 	if p := valuePos(conds[0]); p.IsValid() {
 		site = p
 	}
-	return origin{kind: kind, site: site}
+	return origin{category: kind, site: site}
 }
 
 // valuePos returns the source position of v, or of the operation it is

@@ -122,10 +122,10 @@ func (s *summarizer) storedFieldFuncs() *FieldFuncs {
 func strongestByParam(outcomes []Outcome) []Outcome {
 	best := make(map[int]Outcome)
 	for _, o := range outcomes {
-		if o.Kind <= OtherFailure {
+		if o.Category <= OtherFailure {
 			continue
 		}
-		if b, ok := best[o.Param]; !ok || o.Kind > b.Kind {
+		if b, ok := best[o.Param]; !ok || o.Category > b.Category {
 			o.pos, o.Fresh, o.Wraps, o.Values, o.Fills, o.Tests, o.Marks = token.NoPos, false, nil, nil, nil, nil, nil
 			best[o.Param] = o
 		}
@@ -159,16 +159,16 @@ func (c *classifier) fieldOrigin(call *ssa.Call) (origin, bool) {
 	var best Outcome
 	for _, ff := range c.s.fieldFuncs.Fields {
 		o := ff.Outcome
-		if ff.Field != key || o.Kind <= best.Kind {
+		if ff.Field != key || o.Category <= best.Category {
 			continue
 		}
 		if o.Param == -1 || o.Param < len(taints) && taints[o.Param]&argflow.ArgValue != 0 {
 			best = o
 		}
 	}
-	if best.Kind <= OtherFailure {
+	if best.Category <= OtherFailure {
 		return origin{}, false
 	}
 	site := call.Pos()
-	return origin{kind: best.Kind, site: site, via: key[strings.LastIndex(key[:strings.LastIndex(key, ".")], ".")+1:]}, true
+	return origin{category: best.Category, site: site, via: key[strings.LastIndex(key[:strings.LastIndex(key, ".")], ".")+1:]}, true
 }

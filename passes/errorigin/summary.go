@@ -91,7 +91,7 @@ type Outcome struct {
 	// error is right on every path), OtherFailure when it makes only other
 	// errors, None when it makes none (it never fails, or only passes on
 	// what it was given or fails for request-level reasons).
-	Kind Category
+	Category Category
 
 	// Protocol reports that every error it returns is a value of one of
 	// the SDK's protocol error types, which a typed go-sdk handler
@@ -132,7 +132,7 @@ type Outcome struct {
 }
 
 func (o Outcome) String() string {
-	s := "param " + itoa(o.Param) + ": " + o.Kind.String()
+	s := "param " + itoa(o.Param) + ": " + o.Category.String()
 	if o.Protocol {
 		s += " protocol"
 	}
@@ -245,7 +245,7 @@ func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint) (argflow.Eff
 	}
 	o := sum.pick(args)
 	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps}
-	switch o.Kind {
+	switch o.Category {
 	case Decode:
 		e.Err = argflow.DecodeFailure
 	case Validate, InvalidParams:
@@ -424,7 +424,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 			values = values[:len(values)-1]
 			sources := argflow.Sources(ret.Results[len(ret.Results)-1])
 			r := c.join(sources, 0, false)
-			if r.kind > best.kind && r.kind != OtherFailure {
+			if r.category > best.category && r.category != OtherFailure {
 				best = r
 				decisive = ret.Pos()
 				if !decisive.IsValid() {
@@ -450,13 +450,13 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 	}
 	// A return that mixes an argument error with another does not hide
 	// the helper's other returns, nor what it wraps and makes anew.
-	o.Kind, o.Fresh, o.Wraps = all.result().kind, all.fresh, bits(all.wraps)
-	if best.kind != None {
-		o.Kind = best.kind
+	o.Category, o.Fresh, o.Wraps = all.result().category, all.fresh, bits(all.wraps)
+	if best.category != None {
+		o.Category = best.category
 	}
-	o.Protocol = anyErr && protocol && o.Kind == InvalidParams
+	o.Protocol = anyErr && protocol && o.Category == InvalidParams
 	o.Fills = s.fills(fn, flow)
-	if decisive.IsValid() && o.Kind > OtherFailure {
+	if decisive.IsValid() && o.Category > OtherFailure {
 		o.pos = decisive
 		p := s.pass.Fset.Position(decisive)
 		o.Line = p.Line
@@ -533,7 +533,7 @@ func (s *Summary) informative() bool {
 		return true
 	}
 	for _, o := range s.Outcomes {
-		if o.Kind != OtherFailure || o.Fresh || len(o.Values) > 0 || len(o.Wraps) > 0 || len(o.Fills) > 0 || len(o.Tests) > 0 || len(o.Marks) > 0 {
+		if o.Category != OtherFailure || o.Fresh || len(o.Values) > 0 || len(o.Wraps) > 0 || len(o.Fills) > 0 || len(o.Tests) > 0 || len(o.Marks) > 0 {
 			return true
 		}
 	}
@@ -541,7 +541,7 @@ func (s *Summary) informative() bool {
 }
 
 func (o Outcome) sameAs(p Outcome) bool {
-	return o.Kind == p.Kind && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
+	return o.Category == p.Category && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
 		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests) && slices.Equal(o.Marks, p.Marks)
 }
 
@@ -558,7 +558,7 @@ func (s *Summary) pick(args []argflow.Taint) Outcome {
 			continue
 		}
 		values, fills, tests := union(best.Values, o.Values), union(best.Fills, o.Fills), union(best.Tests, o.Tests)
-		if o.Kind > best.Kind || (o.Kind == best.Kind && o.Fresh && !best.Fresh) {
+		if o.Category > best.Category || (o.Category == best.Category && o.Fresh && !best.Fresh) {
 			best = o
 		}
 		best.Values, best.Fills, best.Tests = values, fills, tests
@@ -578,10 +578,10 @@ func (s *summarizer) outcomeOrigin(fn *ssa.Function, o Outcome) origin {
 // objectOrigin is outcomeOrigin for the function obj.
 func (s *summarizer) objectOrigin(obj types.Object, o Outcome) origin {
 	if o.pos.IsValid() {
-		return origin{kind: o.Kind, site: o.pos}
+		return origin{category: o.Category, site: o.pos}
 	}
 	if obj == nil {
-		return origin{kind: o.Kind}
+		return origin{category: o.Category}
 	}
 	via := obj.Name()
 	if obj.Pkg() != nil {
@@ -601,7 +601,7 @@ func (s *summarizer) objectOrigin(obj types.Object, o Outcome) origin {
 	if tf := s.pass.Fset.File(site); tf != nil {
 		site = tf.LineStart(tf.Line(site))
 	}
-	return origin{kind: o.Kind, site: site, via: via, siteLine: o.Line}
+	return origin{category: o.Category, site: site, via: via, siteLine: o.Line}
 }
 
 func union[T cmp.Ordered](a, b []T) []T {
