@@ -86,7 +86,7 @@ type Result struct {
 type Return struct {
 	Handler *Func
 	// Pos is the position of the statement's return keyword.
-	Pos  token.Pos
+	Pos      token.Pos
 	Category Category
 	// Site is where the decisive decode, check or construction happens,
 	// or, when that is in a function of another package, the declaration
@@ -205,7 +205,7 @@ func (c *classifier) summarizing() bool { return c.errParams != nil }
 // origin is the classification of one source of an error value.
 type origin struct {
 	category Category
-	site token.Pos
+	site     token.Pos
 	// via and siteLine locate the decisive return in a function of
 	// another package, whose declaration site is (see Return).
 	via       string
