@@ -29,13 +29,21 @@ type Config struct {
 	// tool-error-result functions, for code the analyzer cannot see into
 	// (-decode-funcs, -validate-funcs, -tool-error-result-funcs).
 	config.Functions
+
+	// SDKs is the table of SDKs the analyzer knows; nil means
+	// sdk.Default. It is no flag: a driver that loads packages itself
+	// gives mcpssa.Scope the same table.
+	SDKs sdk.Table
 }
 
 // New returns an analyzer configured by cfg, with flags that change its
 // own copy of cfg. It shares no state with other analyzers New returns.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
-	origins := errorigin.New(&c.Functions)
+	if c.SDKs == nil {
+		c.SDKs = sdk.Default
+	}
+	origins := errorigin.New(&c.Functions, c.SDKs)
 	a := &analysis.Analyzer{
 		Name:       "mcperrlint",
 		Doc:        doc,

@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // dispatchOrigin classifies the error of a call through an interface
@@ -48,7 +47,7 @@ func (s *summarizer) implementations(m *types.Func) []*types.Func {
 	}
 	var impls []*types.Func
 	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
-	if iface != nil && m.Pkg() != nil && !s.isStd(m.Pkg().Path()) && !sdk.InSDK(m.Pkg().Path()) {
+	if iface != nil && m.Pkg() != nil && !s.isStd(m.Pkg().Path()) && !s.sdkTable.InSDK(m.Pkg().Path()) {
 		for _, pkg := range s.visiblePackages() {
 			scope := pkg.Scope()
 			for _, name := range scope.Names() {
@@ -88,7 +87,7 @@ func (s *summarizer) visiblePackages() []*types.Package {
 	seen := make(map[*types.Package]bool)
 	var walk func(p *types.Package)
 	walk = func(p *types.Package) {
-		if seen[p] || s.isStd(p.Path()) || sdk.InSDK(p.Path()) {
+		if seen[p] || s.isStd(p.Path()) || s.sdkTable.InSDK(p.Path()) {
 			return
 		}
 		seen[p] = true

@@ -25,21 +25,21 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
-// New returns an analyzer that classifies the errors tool handlers
-// return, knowing the user's functions in funcs, which it reads when it
-// runs (after flag parsing).
+// New returns an analyzer that classifies the errors tool handlers of the
+// SDKs in sdks return, knowing the user's functions in funcs, which it
+// reads when it runs (after flag parsing).
 //
 // It builds the package's SSA form, finds the handlers and classifies
 // their returns in one pass, and its result holds no SSA: drivers keep
 // every analyzer's result until the whole run ends (go/analysis/checker
 // clears them only then), so SSA passed on as a result would keep the
 // SSA of every package in memory at once.
-func New(funcs *config.Functions) *analysis.Analyzer {
+func New(funcs *config.Functions, sdks sdk.Table) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcperrorigin",
 		Doc:        "classify where the errors MCP tool handlers return come from",
 		URL:        "https://github.com/mcperrlint/mcperrlint",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs) },
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks) },
 		ResultType: reflect.TypeFor[*Result](),
 		FactTypes:  []analysis.Fact{new(Summary), new(SDKVersion), new(FieldFuncs)},
 	}
@@ -143,14 +143,15 @@ func newFunc(h *handlers.Handler) *Func {
 	}
 }
 
-func run(pass *analysis.Pass, funcs *config.Functions) (*Result, error) {
-	exportSDKVersion(pass)
-	prog, err := mcpssa.Build(pass)
+func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result, error) {
+	exportSDKVersion(pass, sdks)
+	prog, err := mcpssa.Build(pass, sdks)
 	if prog == nil || err != nil {
 		return &Result{}, err
 	}
 	table := roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs), funcs.Rows())
 	s := newSummarizer(pass, prog, table)
+	s.sdkTable = sdks
 	hs := handlers.Find(prog, table, s)
 	s.setHandlers(hs)
 	s.fieldFuncs = s.storedFieldFuncs()

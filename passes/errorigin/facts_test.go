@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/passes/config"
 	"github.com/mcperrlint/mcperrlint/passes/errorigin"
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // TestSummaryFacts asserts the facts errorigin exports for a package's
@@ -20,5 +21,5 @@ func TestSummaryFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, errorigin.New(&config.Functions{}), "errorigin_facts")
+	analysistest.Run(t, testdata, errorigin.New(&config.Functions{}, sdk.Default), "errorigin_facts")
 }

@@ -27,8 +27,8 @@ func (v *SDKVersion) String() string { return "sdk version " + v.Version }
 // exportSDKVersion records the module version of an SDK's MCP package. It
 // needs neither syntax nor type information beyond the package: a driver
 // may run it on a package loaded from export data.
-func exportSDKVersion(pass *analysis.Pass) {
-	if !sdk.IsMCPPackage(pass.Pkg.Path()) {
+func exportSDKVersion(pass *analysis.Pass, sdks sdk.Table) {
+	if !sdks.IsMCPPackage(pass.Pkg.Path()) {
 		return
 	}
 	if v := moduleVersion(pass.Module); v != "" {

@@ -177,6 +177,7 @@ type summarizer struct {
 	imported map[*types.Func]*Summary
 
 	fieldFuncs *FieldFuncs // what functions stored into fields do
+	sdkTable   sdk.Table   // the SDKs the analyzer knows
 
 	impls   map[*types.Func][]*types.Func // implementations of interface methods
 	visible []*types.Package              // the package and its imports, once listed
@@ -295,7 +296,7 @@ func (s *summarizer) importedSummary(obj *types.Func) *Summary {
 	// The SDKs' functions are what the descriptors say: their summaries
 	// exist only in the SDK's own repository, and reading them there
 	// would judge its examples unlike a user's code.
-	if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !sdk.InSDK(obj.Pkg().Path()) {
+	if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !s.sdkTable.InSDK(obj.Pkg().Path()) {
 		var fact Summary
 		if s.pass.ImportObjectFact(obj, &fact) {
 			sum = &fact

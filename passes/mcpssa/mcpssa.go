@@ -44,9 +44,9 @@ type Result struct {
 
 // Build returns the SSA form of the package pass analyzes, or nil when
 // the package holds no tool handlers and no helpers worth summarizing.
-func Build(pass *analysis.Pass) (res *Result, err error) {
-	bindings := sdk.Bind(pass.Pkg)
-	if !worthBuilding(pass, bindings) {
+func Build(pass *analysis.Pass, sdks sdk.Table) (res *Result, err error) {
+	bindings := sdks.Bind(pass.Pkg)
+	if !worthBuilding(pass, sdks, bindings) {
 		return nil, nil
 	}
 	defer func() {
@@ -101,11 +101,11 @@ func Build(pass *analysis.Pass) (res *Result, err error) {
 // their behavior: those that see none (go-sdk's mcp, mcp-go's mcp), and,
 // as dependencies, those that do (mcp-go's server sees its mcp). Only in
 // the SDK's own repository are the latter built, for their handlers.
-func worthBuilding(pass *analysis.Pass, bindings []*sdk.Binding) bool {
+func worthBuilding(pass *analysis.Pass, sdks sdk.Table, bindings []*sdk.Binding) bool {
 	if inAnalyzedModule(pass) {
-		return len(bindings) > 0 || hasResults(pass.Files) && !sdk.InSDK(pass.Pkg.Path())
+		return len(bindings) > 0 || hasResults(pass.Files) && !sdks.InSDK(pass.Pkg.Path())
 	}
-	return len(bindings) > 0 && !sdk.InSDK(pass.Pkg.Path())
+	return len(bindings) > 0 && !sdks.InSDK(pass.Pkg.Path())
 }
 
 // inAnalyzedModule reports whether the package belongs to code being

@@ -30,7 +30,7 @@ func TestInertTests(t *testing.T) {
 		Name: "inerttests",
 		Doc:  "report the declarations withoutInertTests leaves out",
 		Run: func(pass *analysis.Pass) (any, error) {
-			files, info := withoutInertTests(pass, sdk.Bind(pass.Pkg))
+			files, info := withoutInertTests(pass, sdk.Default.Bind(pass.Pkg))
 			kept := make(map[*ast.FuncDecl]bool)
 			for i, file := range files {
 				if file != pass.Files[i] && info.FileVersions[file] != pass.TypesInfo.FileVersions[pass.Files[i]] {
@@ -50,7 +50,7 @@ func TestInertTests(t *testing.T) {
 				}
 			}
 			// The SSA form builds without them.
-			_, err := Build(pass)
+			_, err := Build(pass, sdk.Default)
 			return nil, err
 		},
 	}
@@ -64,7 +64,7 @@ func TestDeclaredImports(t *testing.T) {
 		Name: "declaredimports",
 		Doc:  "report the members of the imports' SSA packages",
 		Run: func(pass *analysis.Pass) (any, error) {
-			res, err := Build(pass)
+			res, err := Build(pass, sdk.Default)
 			if err != nil || res == nil {
 				return nil, fmt.Errorf("no SSA form: %v", err)
 			}

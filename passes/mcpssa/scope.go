@@ -17,8 +17,9 @@ import (
 // others, those that carry facts although they have no syntax: the SDKs'
 // MCP packages, whose module version the passes record.
 //
-// The functions may be called concurrently; a Scope is for one load.
-func Scope() (source, facts func(*packages.Package) bool) {
+// The functions may be called concurrently; a Scope is for one load, with
+// the analyzer's table of SDKs.
+func Scope(sdks sdk.Table) (source, facts func(*packages.Package) bool) {
 	var mu sync.Mutex
 	sees := make(map[*packages.Package]bool)
 	var seesSDK func(p *packages.Package) bool
@@ -27,7 +28,7 @@ func Scope() (source, facts func(*packages.Package) bool) {
 			return v
 		}
 		sees[p] = false // an import cycle sees nothing new
-		v := sdk.IsMCPPackage(p.PkgPath)
+		v := sdks.IsMCPPackage(p.PkgPath)
 		for _, imp := range p.Imports {
 			v = v || seesSDK(imp)
 		}
@@ -40,9 +41,9 @@ func Scope() (source, facts func(*packages.Package) bool) {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		return !sdk.InSDK(p.PkgPath) && seesSDK(p)
+		return !sdks.InSDK(p.PkgPath) && seesSDK(p)
 	}
-	facts = func(p *packages.Package) bool { return sdk.IsMCPPackage(p.PkgPath) }
+	facts = func(p *packages.Package) bool { return sdks.IsMCPPackage(p.PkgPath) }
 	return source, facts
 }
 

@@ -36,7 +36,7 @@ type Binding struct {
 // Bind resolves every descriptor whose MCP package is imported, directly or
 // not, by pkg. It returns nil when pkg cannot see any SDK, which lets
 // callers skip the package at once.
-func Bind(pkg *types.Package) []*Binding {
+func (t Table) Bind(pkg *types.Package) []*Binding {
 	visible := make(map[string]*types.Package)
 	var walk func(p *types.Package)
 	walk = func(p *types.Package) {
@@ -53,7 +53,7 @@ func Bind(pkg *types.Package) []*Binding {
 	walk(pkg)
 
 	var bound []*Binding
-	for _, d := range Descriptors {
+	for _, d := range t {
 		mcp := visible[d.MCP]
 		if mcp == nil || mcp == pkg {
 			continue // an SDK is not analyzed as its own user
@@ -297,9 +297,9 @@ func btoi(b bool) int {
 
 // InSDK reports whether the package at path belongs to one of the SDKs
 // themselves: its behavior is what the descriptors describe.
-func InSDK(path string) bool {
+func (t Table) InSDK(path string) bool {
 	path = unvendor(path)
-	for _, d := range Descriptors {
+	for _, d := range t {
 		if path == d.Module || strings.HasPrefix(path, d.Module+"/") {
 			return true
 		}
@@ -309,9 +309,9 @@ func InSDK(path string) bool {
 
 // IsMCPPackage reports whether the package at path is the MCP package of
 // one of the SDKs, the package that declares their protocol types.
-func IsMCPPackage(path string) bool {
+func (t Table) IsMCPPackage(path string) bool {
 	path = unvendor(path)
-	for _, d := range Descriptors {
+	for _, d := range t {
 		if path == d.MCP {
 			return true
 		}

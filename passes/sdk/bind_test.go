@@ -12,7 +12,7 @@ func TestInSDK(t *testing.T) {
 		"github.com/modelcontextprotocol/go-sdk-extras/tools":    false,
 		"example.com/app/tools":                                  false,
 	} {
-		if got := InSDK(path); got != want {
+		if got := Default.InSDK(path); got != want {
 			t.Errorf("InSDK(%q) = %v, want %v", path, got, want)
 		}
 	}

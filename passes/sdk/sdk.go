@@ -4,7 +4,7 @@
 // their arguments, and how to build a tool execution error for a fix.
 //
 // Supporting another SDK, or another version of one, means adding or editing
-// an entry of [Descriptors]; the passes consult the bound table and contain
+// an entry of [Default]; the passes consult the bound table and contain
 // no SDK-specific branches.
 //
 // The SDKs are never imported: everything is matched by package path and
@@ -158,8 +158,12 @@ type ErrorResult struct {
 // InvalidParamsCode is the JSON-RPC error code for invalid method parameters.
 const InvalidParamsCode = -32602
 
-// Descriptors is the table of supported SDKs.
-var Descriptors = []*Descriptor{
+// A Table is a table of SDKs: the analyzer is given one, so that tests
+// and other configurations can supply their own.
+type Table []*Descriptor
+
+// Default is the table of supported SDKs.
+var Default = Table{
 	{
 		Name:             "go-sdk",
 		Module:           "github.com/modelcontextprotocol/go-sdk",

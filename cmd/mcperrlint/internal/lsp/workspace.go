@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/load"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
+	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // maxGraphs is how many packages' graphs a workspace keeps: those of the
@@ -77,7 +78,7 @@ func (w *workspace) graphOf(ctx context.Context, path string) (*loaded, error) {
 	}
 
 	src := newSources(dir)
-	source, facts := mcpssa.Scope()
+	source, facts := mcpssa.Scope(sdk.Default)
 	g, err := load.Load(&load.Config{
 		Context: ctx,
 		Dir:     dir,
