@@ -8,7 +8,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"example.com/mcpgo121/field/mwhandler"
+	"example.com/mcpgomw/mwhandler"
 )
 
 func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc {
