@@ -170,6 +170,9 @@ func TestSameAsGoVet(t *testing.T) {
 	type target struct{ name, dir, pattern string }
 	var targets []target
 	for _, src := range append([]string{exampleDir}, modules...) {
+		if filepath.Base(src) == "mcpgo-middleware" {
+			continue // where the drivers differ on purpose: TestMiddlewareElsewhere
+		}
 		targets = append(targets, target{filepath.Base(src), src, "./..."})
 	}
 	// The SDKs' own examples, with the SDK as the module worked on.

@@ -199,6 +199,9 @@ type classifier struct {
 	// met again while it is being classified (an error wrapped in a
 	// loop) adds nothing, so it counts as nil meanwhile.
 	memo map[ssa.Value]origin
+
+	// markMemo holds the error types each source may hold (marks).
+	markMemo map[ssa.Value][]string
 }
 
 func (c *classifier) summarizing() bool { return c.errParams != nil }
@@ -295,7 +298,7 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Categ
 	if len(h.Escapes) > 0 {
 		// Its wrappers turn its errors into tool results, but for the
 		// marked ones they pass on as protocol errors.
-		if !intersects(c.marks(sources, 0), h.Escapes) {
+		if !intersects(c.marks(sources), h.Escapes) {
 			return None, origin{}
 		}
 		if o := c.join(sources, 0, false); o.category > OtherFailure {
@@ -572,22 +575,30 @@ func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
 // looking through the errors that constructors and helpers wrap, as
 // errors.As does: an allocation of a named type, or what a helper's
 // summary says it makes.
-func (c *classifier) marks(sources []ssa.Value, depth int) []string {
-	if depth > maxDepth {
-		return nil
-	}
+func (c *classifier) marks(sources []ssa.Value) []string {
 	var out []string
 	for _, src := range sources {
-		if a, ok := src.(*ssa.Alloc); ok {
-			if name := handlers.TypeName(a.Type().(*types.Pointer).Elem()); name != "" {
-				out = union(out, []string{name})
-			}
-			continue
+		out = union(out, c.sourceMarks(src))
+	}
+	return out
+}
+
+// sourceMarks is marks for one source, memoized: error chains share their
+// links, and a chain met again while it is being followed adds nothing.
+func (c *classifier) sourceMarks(src ssa.Value) []string {
+	if m, ok := c.markMemo[src]; ok {
+		return m
+	}
+	if c.markMemo == nil {
+		c.markMemo = make(map[ssa.Value][]string)
+	}
+	c.markMemo[src] = nil
+	var out []string
+	if a, ok := src.(*ssa.Alloc); ok {
+		if name := handlers.TypeName(a.Type().(*types.Pointer).Elem()); name != "" {
+			out = []string{name}
 		}
-		call, _ := argflow.CallOf(src)
-		if call == nil {
-			continue
-		}
+	} else if call, _ := argflow.CallOf(src); call != nil {
 		if fn := call.Common().StaticCallee(); fn != nil {
 			if sum := c.s.summaryOf(fn); sum != nil && !sum.Handler {
 				out = union(out, sum.pick(c.flow.ArgTaints(call.Common())).Marks)
@@ -595,10 +606,11 @@ func (c *classifier) marks(sources []ssa.Value, depth int) []string {
 		}
 		for _, op := range argflow.Operands(call.Common()) {
 			if isErrorValue(op) {
-				out = union(out, c.marks(argflow.Sources(op), depth+1))
+				out = union(out, c.marks(argflow.Sources(op)))
 			}
 		}
 	}
+	c.markMemo[src] = out
 	return out
 }
 

@@ -436,7 +436,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 			if !r.nilValue {
 				anyErr = true
 				protocol = protocol && c.allProtocolErrors(sources)
-				o.Marks = union(o.Marks, c.marks(sources, 0))
+				o.Marks = union(o.Marks, c.marks(sources))
 			}
 		}
 		for i, v := range values {
