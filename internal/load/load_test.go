@@ -180,3 +180,19 @@ func TestTestVariantSharesSyntax(t *testing.T) {
 		t.Errorf("errors: %v %v", pkg.Errors, variant.Errors)
 	}
 }
+
+// TestDropCompilerReports checks that only go list's reports of the
+// compiler's errors go, and that the caller's slice is left alone.
+func TestDropCompilerReports(t *testing.T) {
+	report := packages.Error{Msg: "# example.com/m\n./a.go:3:13: undefined: x", Kind: packages.ListError}
+	list := packages.Error{Msg: "no Go files in /m", Kind: packages.ListError}
+	typ := packages.Error{Pos: "a.go:3:13", Msg: "# not a report: a type error", Kind: packages.TypeError}
+	errs := []packages.Error{report, list, typ}
+	got := DropCompilerReports(errs)
+	if want := []packages.Error{list, typ}; !slices.Equal(got, want) {
+		t.Errorf("DropCompilerReports = %+v, want %+v", got, want)
+	}
+	if errs[0] != report || len(errs) != 3 {
+		t.Errorf("the argument changed: %+v", errs)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/fixedit"
+	"github.com/mcperrlint/mcperrlint/internal/load"
 )
 
 // An outcome is what one analysis of a file's package found.
@@ -150,16 +151,11 @@ func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, path stri
 }
 
 // problems lists the errors of pkg and its dependencies, leaving out go
-// list's reports of compiler errors (from building export data, they
-// start with "# importpath"): the parser and type checker report the
-// same problems with exact positions.
+// list's reports of compiler errors (load.DropCompilerReports).
 func problems(pkg *packages.Package) []string {
 	var list []string
 	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
-				continue
-			}
+		for _, e := range load.DropCompilerReports(p.Errors) {
 			list = append(list, e.Error())
 		}
 	})
