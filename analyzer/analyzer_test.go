@@ -106,7 +106,15 @@ func TestConfiguredFunctions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for act := range analyze(t, bare, pkgs).All() {
+	// An analysis that failed reports nothing either: it must have run.
+	graph := analyze(t, bare, pkgs)
+	if len(graph.Roots) == 0 {
+		t.Fatal("without flags: no package analyzed")
+	}
+	for act := range graph.All() {
+		if act.Err != nil {
+			t.Errorf("without flags: %s: %v", act, act.Err)
+		}
 		if act.Analyzer == bare {
 			for _, d := range act.Diagnostics {
 				t.Errorf("without flags: %s: %s", act.Package.Fset.Position(d.Pos), d.Message)

@@ -3,20 +3,21 @@ package analyzer
 import (
 	"bytes"
 	"go/ast"
-	"go/scanner"
 	"go/token"
-	"go/types"
-	"maps"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/internal/fixedit"
 )
 
 // deleteUnusedImports adds to each fix edits that delete the imports it
-// leaves unused: those whose every use in the file is inside the replaced
-// return and that neither its new text nor another fix in the file names
-// (jsonrpc once an InvalidParams error is rewritten, errors after its only
-// errors.New, unless a typed handler's fix now calls errors.New).
+// leaves unused, by the rule of fixedit.UnusedImports, the one the -fix
+// driver and the language server apply after the fixes: imports whose
+// every use in the file is inside the fix's edits and that neither its new
+// text nor another fix of the file uses (jsonrpc once an InvalidParams
+// error is rewritten, errors after its only errors.New, unless a typed
+// handler's fix now calls errors.New).
 //
 // The x/tools drivers (mcperrlint -fix, go fix -fixtool, analysistest)
 // remove such imports themselves after applying fixes, but golangci-lint
@@ -25,24 +26,20 @@ import (
 // must be correct when applied alone (an editor applies one), and alone
 // each leaves a use.
 func deleteUnusedImports(found []finding) {
-	names := make([]map[string]bool, len(found))
-	for i, fd := range found {
-		if fd.fix != nil {
-			names[i] = identifiers(fd.fix.newReturn)
-		}
-	}
 	for i, fd := range found {
 		if fd.fix == nil {
 			continue
 		}
-		named := maps.Clone(names[i])
+		var others []string // what the file's other fixes write
 		for j, other := range found {
-			if other.fix != nil && other.fix.file == fd.fix.file {
-				maps.Copy(named, names[j])
+			if j != i && other.fix != nil && other.fix.file == fd.fix.file {
+				for _, e := range other.diag.SuggestedFixes[0].TextEdits {
+					others = append(others, string(e.NewText))
+				}
 			}
 		}
 		fix := &found[i].diag.SuggestedFixes[0]
-		fix.TextEdits = append(fix.TextEdits, fd.fix.unusedImportEdits(named, fix.TextEdits)...)
+		fix.TextEdits = append(fix.TextEdits, fd.fix.unusedImportEdits(fix.TextEdits, others)...)
 	}
 	moveImportInsertions(found)
 }
@@ -102,86 +99,25 @@ func (f *fixer) inImportDecl(pos token.Pos) bool {
 	return false
 }
 
-// unusedImportEdits returns edits deleting the imports whose every use in
-// the file is inside the replaced return and whose name is not in named,
-// unless they would overlap one of the fix's other edits.
-func (f *fixer) unusedImportEdits(named map[string]bool, others []analysis.TextEdit) []analysis.TextEdit {
-	uses := f.importUses()
-	var edits []analysis.TextEdit
-	for _, spec := range f.file.Imports {
-		pn := f.importedName(spec)
-		if pn == nil || named[pn.Name()] || len(uses[pn]) == 0 {
-			continue
+// unusedImportEdits returns edits deleting the imports that the fix's
+// edits leave unused, unless the deletion would overlap one of them.
+func (f *fixer) unusedImportEdits(edits []analysis.TextEdit, others []string) []analysis.TextEdit {
+	tf := f.pass.Fset.File(f.file.FileStart)
+	offsets := make([]fixedit.Edit, len(edits))
+	for i, e := range edits {
+		end := e.End
+		if !end.IsValid() {
+			end = e.Pos
 		}
-		inside := true
-		for _, pos := range uses[pn] {
-			inside = inside && f.ret.Pos() <= pos && pos < f.ret.End()
-		}
-		if !inside {
-			continue
-		}
-		if e, ok := f.deleteImport(spec); ok && !overlaps(e, others) {
-			edits = append(edits, e)
+		offsets[i] = fixedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(end), Text: string(e.NewText)}
+	}
+	var deletions []analysis.TextEdit
+	for _, spec := range fixedit.UnusedImports(f.pass.Fset, f.pass.TypesInfo, f.file, offsets, others...) {
+		if e, ok := f.deleteImport(spec); ok && !overlaps(e, edits) {
+			deletions = append(deletions, e)
 		}
 	}
-	return edits
-}
-
-// importedName returns the package name an import declares, or nil for a
-// blank or dot import (a dot import's uses are not selections of a name).
-func (f *fixer) importedName(spec *ast.ImportSpec) *types.PkgName {
-	var obj types.Object
-	if spec.Name != nil {
-		if spec.Name.Name == "_" || spec.Name.Name == "." {
-			return nil
-		}
-		obj = f.pass.TypesInfo.Defs[spec.Name]
-	} else {
-		obj = f.pass.TypesInfo.Implicits[spec]
-	}
-	pn, _ := obj.(*types.PkgName)
-	return pn
-}
-
-// importUses returns the positions where the file refers to each imported
-// package name.
-func (f *fixer) importUses() map[*types.PkgName][]token.Pos {
-	if uses, ok := f.fixContext.importUses[f.file]; ok {
-		return uses
-	}
-	uses := make(map[*types.PkgName][]token.Pos)
-	if f.fixContext.importUses == nil {
-		f.fixContext.importUses = make(map[*ast.File]map[*types.PkgName][]token.Pos)
-	}
-	f.fixContext.importUses[f.file] = uses
-	ast.Inspect(f.file, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if pn, ok := f.pass.TypesInfo.Uses[id].(*types.PkgName); ok {
-				uses[pn] = append(uses[pn], id.Pos())
-			}
-		}
-		return true
-	})
-	return uses
-}
-
-// identifiers returns the identifiers in src, a fragment of Go code. A
-// field key named like a package counts too: that keeps an import that
-// could have gone, never the reverse.
-func identifiers(src string) map[string]bool {
-	ids := make(map[string]bool)
-	var s scanner.Scanner
-	fset := token.NewFileSet()
-	s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
-	for {
-		_, tok, lit := s.Scan()
-		if tok == token.EOF {
-			return ids
-		}
-		if tok == token.IDENT {
-			ids[lit] = true
-		}
-	}
+	return deletions
 }
 
 // deleteImport returns an edit deleting the lines of an import spec, or

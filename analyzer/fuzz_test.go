@@ -294,7 +294,7 @@ func (env *fuzzEnv) check(t *testing.T, src string) (stats fuzzStats) {
 			stats.unfixed++
 		}
 	}
-	fixed, err := applyFixes(tokFile, []byte(src), diags, pkg.Types)
+	fixed, err := applyFixes(tokFile, []byte(src), diags, pkg)
 	release() // src is done with; the fixed file takes its path
 	if err != nil {
 		t.Fatalf("%v\nsource:\n%s", err, numbered(src))
@@ -345,7 +345,7 @@ func numbered(src string) string {
 // applyFixes applies every diagnostic's fix to src as the -fix driver
 // does (fixedit), failing on edits outside the file and on fixes whose
 // edits conflict, which golangci-lint would drop.
-func applyFixes(file *token.File, src []byte, diags []analysis.Diagnostic, pkg *types.Package) ([]byte, error) {
+func applyFixes(file *token.File, src []byte, diags []analysis.Diagnostic, pkg *packages.Package) ([]byte, error) {
 	var edits []fixedit.Edit
 	for _, d := range diags {
 		if len(d.SuggestedFixes) == 0 {
@@ -369,7 +369,8 @@ func applyFixes(file *token.File, src []byte, diags []analysis.Diagnostic, pkg *
 	if err != nil {
 		return nil, fmt.Errorf("the fixes conflict: %v", err)
 	}
-	if formatted, err := fixedit.Format(pkg, out); err == nil {
+	unused := fixedit.UnusedImports(pkg.Fset, pkg.TypesInfo, pkg.Syntax[0], edits)
+	if formatted, err := fixedit.Format(out, unused); err == nil {
 		out = formatted // else the type check that follows says why
 	}
 	return out, nil

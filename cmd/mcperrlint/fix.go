@@ -18,9 +18,14 @@ import (
 // A fileFix is what the fixes do to one file.
 type fileFix struct {
 	name   string
-	pkg    *types.Package // a package the file belongs to: it names the imports
 	before []byte
 	edits  []fixedit.Edit
+
+	// The file's syntax and types in a package it belongs to: they tell
+	// which imports the fixes leave unused.
+	fset *token.FileSet
+	file *ast.File
+	info *types.Info
 }
 
 // applyFixes applies the first suggested fix of each diagnostic of the
@@ -61,7 +66,12 @@ func (d *driver) applyFixes(roots []*checker.Action) error {
 					if len(src) != tf.Size() {
 						return fmt.Errorf("%s changed while it was analyzed; nothing was fixed", d.relative(tf.Name()))
 					}
-					ff = &fileFix{name: tf.Name(), pkg: act.Package.Types, before: src}
+					ff = &fileFix{name: tf.Name(), before: src, fset: fset, info: act.Package.TypesInfo}
+					for _, f := range act.Package.Syntax {
+						if fset.File(f.FileStart) == tf {
+							ff.file = f
+						}
+					}
 					files[tf.Name()] = ff
 					order = append(order, tf.Name())
 				}
@@ -92,7 +102,8 @@ func (d *driver) applyFixes(roots []*checker.Action) error {
 		}
 		// A fix whose result does not parse is written unformatted, as
 		// go/analysis drivers do: the compiler then says where.
-		if formatted, err := fixedit.Format(ff.pkg, after); err == nil {
+		unused := fixedit.UnusedImports(ff.fset, ff.info, ff.file, ff.edits)
+		if formatted, err := fixedit.Format(after, unused); err == nil {
 			after = formatted
 		}
 		if d.opts.diff {

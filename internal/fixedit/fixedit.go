@@ -1,8 +1,9 @@
 // Package fixedit applies suggested fixes to source text, as the
 // go/analysis -fix driver does: the edits first, then the import clean-up
 // and formatting of x/tools' internal driverutil.FormatSourceRemoveImports.
-// The language server's quick fixes and the tests that check the fixes
-// use it, so they apply fixes one way.
+// The -fix driver, the language server's quick fixes and the tests that
+// check the fixes use it, so they apply fixes one way; UnusedImports is
+// also the analyzer's rule for the imports its fixes delete.
 package fixedit
 
 import (
@@ -12,8 +13,10 @@ import (
 	"go/ast"
 	"go/format"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -53,17 +56,25 @@ func Apply(src []byte, edits []Edit) ([]byte, error) {
 }
 
 // Format formats a file to which fixes were applied the way the -fix
-// driver does: sort the imports, delete those the file no longer uses,
-// and print it as gofmt does. pkg is the package before the fix; it tells
-// the name a non-renaming import declares.
-func Format(pkg *types.Package, src []byte) ([]byte, error) {
+// driver does: sort the imports, delete the unused ones (from
+// UnusedImports, which names them in the file before the fixes), and
+// print it as gofmt does.
+func Format(src []byte, unused []*ast.ImportSpec) ([]byte, error) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, "fixed.go", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, err
 	}
 	ast.SortImports(fset, file)
-	removeUnusedImports(fset, pkg, file)
+	for _, spec := range unused {
+		name := ""
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		if path, err := strconv.Unquote(spec.Path.Value); err == nil {
+			astutil.DeleteNamedImport(fset, file, name, path)
+		}
+	}
 	var buf bytes.Buffer
 	if err := format.Node(&buf, fset, file); err != nil {
 		return nil, err
@@ -71,68 +82,94 @@ func Format(pkg *types.Package, src []byte) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// removeUnusedImports deletes the imports whose name no selector in the
-// file's other declarations uses. The driver asks whether the name is
-// free anywhere in the file; a package name can only be used as a
-// selector's operand, so the two agree except when every use is a local
-// variable that shadows the import, where this keeps an import the
-// driver would drop (the file did not compile before the fix either).
-func removeUnusedImports(fset *token.FileSet, pkg *types.Package, file *ast.File) {
-	names := make(map[string]string) // import path to package name
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if names[p.Path()] == "" {
-			names[p.Path()] = p.Name()
-			for _, imp := range p.Imports() {
-				visit(imp)
-			}
-		}
+// UnusedImports returns the imports of file that edits leave unused:
+// every place the file refers to the package name the import declares
+// lies inside a range an edit replaces, and neither an edit's text nor one
+// of also uses the name as a selector's operand. It is the one rule for
+// removing imports: the analyzer's fixes delete what it returns for their
+// own edits (golangci-lint applies edits as they are), and Format deletes
+// what it returns for all the fixes applied to a file.
+//
+// The uses in the file come from info (type-checked, so a local variable
+// that shadows an import is not a use of it); the new text has no types,
+// but a package name is only ever a selector's operand, so a name there
+// keeps its import (text that declares a local of that name would keep an
+// import it no longer needs; fixes declare none). Blank and dot imports,
+// imports the file never used, and imports the edits add (they are not in
+// file) are never returned. edits are byte offsets in file; file may be
+// nil, for a file not loaded from source: nothing is then unused.
+func UnusedImports(fset *token.FileSet, info *types.Info, file *ast.File, edits []Edit, also ...string) []*ast.ImportSpec {
+	if file == nil {
+		return nil
 	}
-	if pkg != nil {
-		for _, imp := range pkg.Imports() {
-			visit(imp)
-		}
+	named := make(map[string]bool)
+	for _, e := range edits {
+		maps.Copy(named, selectorOperands(e.Text))
 	}
-	used := make(map[string]bool)
-	for _, decl := range file.Decls {
-		if d, ok := decl.(*ast.GenDecl); ok && d.Tok == token.IMPORT {
-			continue
-		}
-		ast.Inspect(decl, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok {
-					used[id.Name] = true
+	for _, text := range also {
+		maps.Copy(named, selectorOperands(text))
+	}
+	tf := fset.File(file.FileStart)
+	kept := make(map[*types.PkgName]bool) // used outside the edits
+	used := make(map[*types.PkgName]bool)
+	ast.Inspect(file, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if pn, ok := info.Uses[id].(*types.PkgName); ok {
+				used[pn] = true
+				off := tf.Offset(id.Pos())
+				if !slices.ContainsFunc(edits, func(e Edit) bool { return e.Start <= off && off < e.End }) {
+					kept[pn] = true
 				}
 			}
-			return true
-		})
-	}
-	type spec struct{ name, path string }
-	var unused []spec
-	for _, imp := range file.Imports {
-		path, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
 		}
-		explicit := ""
-		if imp.Name != nil {
-			explicit = imp.Name.Name
-		}
-		name := explicit
-		if name == "" {
-			name = names[path]
-		}
-		switch name {
-		case "", ".", "_":
-			// An import the fix added (its name is unknown to the
-			// package), a dot import or a blank one: keep it.
-			continue
-		}
-		if !used[name] {
-			unused = append(unused, spec{explicit, path})
+		return true
+	})
+	var unused []*ast.ImportSpec
+	for _, spec := range file.Imports {
+		pn := importedName(info, spec)
+		if pn != nil && used[pn] && !kept[pn] && !named[pn.Name()] {
+			unused = append(unused, spec)
 		}
 	}
-	for _, s := range unused {
-		astutil.DeleteNamedImport(fset, file, s.name, s.path)
+	return unused
+}
+
+// importedName returns the package name an import declares, or nil for a
+// blank or dot import (a dot import's uses are not selections of a name).
+func importedName(info *types.Info, spec *ast.ImportSpec) *types.PkgName {
+	var obj types.Object
+	if spec.Name != nil {
+		if spec.Name.Name == "_" || spec.Name.Name == "." {
+			return nil
+		}
+		obj = info.Defs[spec.Name]
+	} else {
+		obj = info.Implicits[spec]
+	}
+	pn, _ := obj.(*types.PkgName)
+	return pn
+}
+
+// selectorOperands returns the identifiers that src, a fragment of Go
+// code, uses as a selector's operand: x in x.y, not y, nor a field key.
+func selectorOperands(src string) map[string]bool {
+	names := make(map[string]bool)
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
+	prev, ident := token.ILLEGAL, ""
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return names
+		}
+		if tok == token.PERIOD && ident != "" {
+			names[ident] = true
+		}
+		ident = ""
+		if tok == token.IDENT && prev != token.PERIOD {
+			ident = lit
+		}
+		prev = tok
 	}
 }

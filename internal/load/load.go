@@ -372,9 +372,7 @@ func (l *loader) check(n *node) {
 	p := n.pkg
 	// go list's report of the compiler's errors goes stale once the
 	// files change; the type checker repeats it, with positions.
-	n.listErrors = slices.DeleteFunc(slices.Clone(p.Errors), func(e packages.Error) bool {
-		return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
-	})
+	n.listErrors = DropCompilerReports(p.Errors)
 	n.stamps = make(map[string]stamp)
 	for _, name := range slices.Concat(p.GoFiles, p.CompiledGoFiles) {
 		n.stamps[name] = stampOf(name)
@@ -557,4 +555,15 @@ func (g *Graph) Source() []*packages.Package {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
+}
+
+// DropCompilerReports returns errs without go list's reports of the
+// compiler's errors (a ListError whose text starts with "# importpath",
+// from building export data): the parser and the type checker report the
+// same problems with exact positions, and the report goes stale once the
+// files change. errs itself is left as it is.
+func DropCompilerReports(errs []packages.Error) []packages.Error {
+	return slices.DeleteFunc(slices.Clone(errs), func(e packages.Error) bool {
+		return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+	})
 }

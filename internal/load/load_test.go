@@ -1,6 +1,7 @@
 package load
 
 import (
+	"go/token"
 	"maps"
 	"os"
 	"path/filepath"
@@ -178,5 +179,75 @@ func TestTestVariantSharesSyntax(t *testing.T) {
 	}
 	if variant.IllTyped || pkg.IllTyped {
 		t.Errorf("errors: %v %v", pkg.Errors, variant.Errors)
+	}
+}
+
+// TestDropCompilerReports checks that only go list's reports of the
+// compiler's errors go, and that the caller's slice is left alone.
+func TestDropCompilerReports(t *testing.T) {
+	report := packages.Error{Msg: "# example.com/m\n./a.go:3:13: undefined: x", Kind: packages.ListError}
+	list := packages.Error{Msg: "no Go files in /m", Kind: packages.ListError}
+	typ := packages.Error{Pos: "a.go:3:13", Msg: "# not a report: a type error", Kind: packages.TypeError}
+	errs := []packages.Error{report, list, typ}
+	got := DropCompilerReports(errs)
+	if want := []packages.Error{list, typ}; !slices.Equal(got, want) {
+		t.Errorf("DropCompilerReports = %+v, want %+v", got, want)
+	}
+	if errs[0] != report || len(errs) != 3 {
+		t.Errorf("the argument changed: %+v", errs)
+	}
+}
+
+// TestUpdateFileSet checks that each Update that parses gets a FileSet of
+// its own holding the files in use, so that a kept graph does not grow
+// with every save, and that positions in the new syntax are right.
+func TestUpdateFileSet(t *testing.T) {
+	dir := writeModule(t, twoPackages)
+	g, err := Load(&Config{Dir: dir}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(fset *token.FileSet) int {
+		n := 0
+		fset.Iterate(func(*token.File) bool { n++; return true })
+		return n
+	}
+	first, files := g.Fset, count(g.Fset)
+	for i := 1; i <= 3; i++ {
+		prev := g.Fset
+		// The function moves down by i lines.
+		write(t, filepath.Join(dir, "a/a.go"), "package a\n\nimport \"fmt\"\n"+strings.Repeat("\n", i)+"\nfunc A() string { return fmt.Sprint(1) }\n")
+		if !g.Update(t.Context()) {
+			t.Fatal("Update refused a body edit")
+		}
+		if g.Fset == prev {
+			t.Fatalf("update %d parsed into the FileSet of the one before", i)
+		}
+		if n := count(g.Fset); n != files {
+			t.Errorf("update %d: %d files in the FileSet, want %d as after the load", i, n, files)
+		}
+		for _, n := range g.nodes {
+			if n.pkg.Fset != g.Fset {
+				t.Errorf("update %d: %s has another FileSet than the graph", i, n.pkg.ID)
+			}
+		}
+		a := pkgNamed(g, "example.com/m/a")
+		obj := a.Types.Scope().Lookup("A")
+		if posn := g.Fset.Position(obj.Pos()); posn.Line != 5+i || filepath.Base(posn.Filename) != "a.go" {
+			t.Errorf("update %d: A declared at %s, want a.go:%d", i, posn, 5+i)
+		}
+	}
+	if count(first) != files {
+		t.Errorf("the first FileSet changed: %d files, want %d", count(first), files)
+	}
+
+	// A refused update leaves the FileSet as it was.
+	before := g.Fset
+	write(t, filepath.Join(dir, "a/a.go"), "package a\n\nimport \"os\"\n\nfunc A() string { return os.Args[0] }\n")
+	if g.Update(t.Context()) {
+		t.Fatal("Update accepted a new import")
+	}
+	if g.Fset != before || count(before) != files {
+		t.Errorf("a refused update changed the FileSet")
 	}
 }

@@ -3,6 +3,7 @@ package load
 import (
 	"context"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"maps"
 	"path/filepath"
@@ -44,6 +45,38 @@ func (g *Graph) Update(ctx context.Context) bool {
 		return true
 	}
 
+	// The changed files are parsed into a FileSet of this update's own,
+	// which takes over every file of the old one but those they replace:
+	// a kept graph would otherwise grow by the edited files at each save,
+	// for as long as the editor runs. The old set stays as it was, for
+	// whoever still holds the old syntax, and for a refused update.
+	old := g.Fset
+	replaced := make(map[*token.File]bool)
+	for n, stamps := range changed {
+		for _, f := range n.pkg.Syntax {
+			if tf := old.File(f.FileStart); tf != nil {
+				if _, ok := stamps[tf.Name()]; ok {
+					replaced[tf] = true
+				}
+			}
+		}
+	}
+	var keep []*token.File
+	old.Iterate(func(f *token.File) bool {
+		if !replaced[f] {
+			keep = append(keep, f)
+		}
+		return true
+	})
+	g.Fset = token.NewFileSet()
+	g.Fset.AddExistingFiles(keep...)
+	updated := false
+	defer func() {
+		if !updated {
+			g.Fset = old
+		}
+	}()
+
 	// Parse the changed files; the package clause and the imports must
 	// stay what go list saw.
 	l := &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
@@ -64,9 +97,9 @@ func (g *Graph) Update(ctx context.Context) bool {
 		for _, f := range files {
 			byName[g.Fset.File(f.FileStart).Name()] = f
 		}
-		old := make(map[string]*ast.File)
+		kept := make(map[string]*ast.File)
 		for _, f := range n.pkg.Syntax {
-			old[g.Fset.File(f.FileStart).Name()] = f
+			kept[old.File(f.FileStart).Name()] = f
 		}
 		var syntax []*ast.File
 		imports := make(map[string]bool)
@@ -76,7 +109,7 @@ func (g *Graph) Update(ctx context.Context) bool {
 				if _, isChanged := stamps[name]; isChanged {
 					continue // unreadable now; its error says so
 				}
-				if f, ok = old[name]; !ok {
+				if f, ok = kept[name]; !ok {
 					continue
 				}
 			}
@@ -126,7 +159,11 @@ func (g *Graph) Update(ctx context.Context) bool {
 		up(n)
 	}
 
-	// Apply the new syntax, then check in dependency order.
+	// Apply the new syntax and FileSet, then check in dependency order.
+	updated = true
+	for _, n := range g.nodes {
+		n.pkg.Fset = g.Fset
+	}
 	for n, r := range fresh {
 		n.pkg.Syntax = r.syntax
 		for name, now := range changed[n] {

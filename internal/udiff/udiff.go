@@ -1,10 +1,13 @@
-// Package udiff writes the difference between two texts as a unified
-// diff that git apply and patch accept.
+// Package udiff computes the difference between two texts, line by line
+// (Myers' algorithm): as a unified diff that git apply and patch accept,
+// for the -diff flag, or as byte edits, for the language server's text
+// edits. Both come from the same line diff.
 package udiff
 
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // context is the number of unchanged lines around each change, as diff -u.
@@ -44,6 +47,91 @@ func Unified(name string, before, after []byte) string {
 		i = end
 	}
 	return out.String()
+}
+
+// An Edit replaces the bytes [Start, End) of the old text with New.
+type Edit struct {
+	Start, End int
+	New        string
+}
+
+// Edits returns edits that turn before into after, in order and not
+// overlapping: one per run of changed lines, trimmed to the bytes that
+// differ, with the trimmed ends on rune boundaries so that the offsets
+// stay valid positions in UTF-8 text. Small edits keep an editor's
+// cursor, marks and undo history where the change did not touch. Edits
+// returns nil if the texts are equal.
+func Edits(before, after []byte) []Edit {
+	if string(before) == string(after) {
+		return nil
+	}
+	a, b := splitLines(string(before)), splitLines(string(after))
+	offA, offB := offsets(a), offsets(b)
+	ops := diffLines(a, b)
+	var edits []Edit
+	for i := 0; i < len(ops); {
+		if ops[i].kind == equal {
+			i++
+			continue
+		}
+		// A run of changes: lines [a0, a1) of before become lines
+		// [b0, b1) of after.
+		a0, b0 := ops[i].aPos, ops[i].bPos
+		a1, b1 := a0, b0
+		for ; i < len(ops) && ops[i].kind != equal; i++ {
+			if o := ops[i]; o.kind == del {
+				a1 = o.b
+			} else {
+				b1 = o.b
+			}
+		}
+		old := before[offA[a0]:offA[a1]]
+		repl := after[offB[b0]:offB[b1]]
+		p := commonPrefix(old, repl)
+		old, repl = old[p:], repl[p:]
+		s := commonSuffix(old, repl)
+		start := offA[a0] + p
+		edits = append(edits, Edit{Start: start, End: start + len(old) - s, New: string(repl[:len(repl)-s])})
+	}
+	return edits
+}
+
+// offsets returns the byte offset at which each line starts, and the
+// length of the text last.
+func offsets(lines []string) []int {
+	off := make([]int, len(lines)+1)
+	for i, l := range lines {
+		off[i+1] = off[i] + len(l)
+	}
+	return off
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b
+// that ends on a rune boundary in both.
+func commonPrefix(a, b []byte) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	// a[n] and b[n] start the parts that differ; both must start a rune.
+	for n > 0 && (n < len(a) && !utf8.RuneStart(a[n]) || n < len(b) && !utf8.RuneStart(b[n])) {
+		n--
+	}
+	return n
+}
+
+// commonSuffix returns the length of the longest common suffix of a and b
+// that starts on a rune boundary.
+func commonSuffix(a, b []byte) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
+		n++
+	}
+	// The common part starts at the same byte in a and b.
+	for n > 0 && !utf8.RuneStart(a[len(a)-n]) {
+		n--
+	}
+	return n
 }
 
 type kind int
@@ -190,8 +278,15 @@ func diffLines(a, b []string) []op {
 	return ops
 }
 
+// maxTraceCells bounds the memory of Myers' search, which keeps a copy of
+// its frontier per step: two texts that differ more than that are diffed
+// as one run of changed lines between their common prefix and suffix,
+// which is correct, only coarser.
+const maxTraceCells = 4 << 20
+
 // myers returns the pairs of indexes of a longest common subsequence of a
-// and b, in increasing order.
+// and b, in increasing order; none when the search would keep more than
+// maxTraceCells cells.
 func myers(a, b []string) [][2]int {
 	n, m := len(a), len(b)
 	if n == 0 || m == 0 {
@@ -201,6 +296,9 @@ func myers(a, b []string) [][2]int {
 	v := make([]int, 2*max+2)
 	var trace [][]int
 	for d := 0; d <= max; d++ {
+		if (d+1)*len(v) > maxTraceCells {
+			return nil
+		}
 		trace = append(trace, append([]int(nil), v...))
 		for k := -d; k <= d; k += 2 {
 			var x int

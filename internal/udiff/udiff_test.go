@@ -7,9 +7,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // apply applies a unified diff to before, checking every context and
@@ -172,5 +174,111 @@ func TestGitApply(t *testing.T) {
 	got, _ := os.ReadFile(name)
 	if string(got) != after.String() {
 		t.Fatalf("git apply gave a different text:\n%s", got)
+	}
+}
+
+// applyEdits applies edits to before, checking that they are in order,
+// do not overlap and start and end on rune boundaries.
+func applyEdits(t *testing.T, before string, edits []Edit) string {
+	t.Helper()
+	var out strings.Builder
+	last := 0
+	for _, e := range edits {
+		if e.Start < last || e.End < e.Start || e.End > len(before) {
+			t.Fatalf("edit %+v out of order or bounds (last %d, len %d)", e, last, len(before))
+		}
+		for _, off := range []int{e.Start, e.End} {
+			if off < len(before) && !utf8.RuneStart(before[off]) {
+				t.Fatalf("edit %+v cuts a rune at %d of %q", e, off, before)
+			}
+		}
+		out.WriteString(before[last:e.Start])
+		out.WriteString(e.New)
+		last = e.End
+	}
+	out.WriteString(before[last:])
+	return out.String()
+}
+
+func TestEditsApply(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	// Lines that share bytes of multi-byte runes at their ends, so that
+	// trimming must back off to rune boundaries.
+	words := []string{"line", "wörld", "wörd", "日本", "日付", "😀a", "😁a", ""}
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			fmt.Fprintf(&b, "%s %s\n", words[r.IntN(len(words))], words[r.IntN(len(words))])
+		}
+		s := b.String()
+		if r.IntN(4) == 0 {
+			s = strings.TrimSuffix(s, "\n")
+		}
+		return s
+	}
+	for i := range 3000 {
+		before, after := text(r.IntN(30)), text(r.IntN(30))
+		if i%2 == 0 {
+			// Local edits of one text, the shape of fixes.
+			lines := splitLines(before)
+			if len(lines) > 0 {
+				k := r.IntN(len(lines))
+				lines[k] = words[r.IntN(len(words))] + lines[k] + words[r.IntN(len(words))]
+			}
+			after = strings.Join(lines, "")
+		}
+		edits := Edits([]byte(before), []byte(after))
+		if before == after && edits != nil {
+			t.Fatalf("equal texts gave edits %+v", edits)
+		}
+		if got := applyEdits(t, before, edits); got != after {
+			t.Fatalf("case %d: edits %+v give\n%q\nwant\n%q", i, edits, got, after)
+		}
+	}
+}
+
+// TestEditsAreSmall checks that an edit is one per run of changed lines,
+// trimmed to the bytes that differ.
+func TestEditsAreSmall(t *testing.T) {
+	before := "a\nhello wörld\nb\nc\nd\ne\nf\n"
+	after := "a\nhello wörld!\nb\nc\nd\nnew\ne\nf\n"
+	got := Edits([]byte(before), []byte(after))
+	want := []Edit{
+		{Start: 14, End: 14, New: "!"},
+		{Start: 21, End: 21, New: "new\n"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Edits = %+v, want %+v", got, want)
+	}
+	// The shared bytes of a rune are not split: ö (c3 b6) and ü (c3 bc)
+	// differ in their second byte.
+	got = Edits([]byte("ö\n"), []byte("ü\n"))
+	if want := []Edit{{Start: 0, End: 2, New: "ü"}}; !slices.Equal(got, want) {
+		t.Errorf("Edits = %+v, want %+v", got, want)
+	}
+}
+
+// TestLargeDifference checks that texts too different for Myers' search
+// within maxTraceCells still diff correctly, as one run of changes.
+func TestLargeDifference(t *testing.T) {
+	var before, after strings.Builder
+	before.WriteString("same\n")
+	after.WriteString("same\n")
+	for i := range 20000 {
+		fmt.Fprintf(&before, "old %d\n", i)
+		fmt.Fprintf(&after, "new %d\n", i)
+	}
+	before.WriteString("end\n")
+	after.WriteString("end\n")
+	edits := Edits([]byte(before.String()), []byte(after.String()))
+	if len(edits) != 1 {
+		t.Errorf("%d edits, want 1", len(edits))
+	}
+	if got := applyEdits(t, before.String(), edits); got != after.String() {
+		t.Error("the edits do not give the new text")
+	}
+	patch := Unified("f.go", []byte(before.String()), []byte(after.String()))
+	if got := apply(t, before.String(), patch); got != after.String() {
+		t.Error("the patch does not give the new text")
 	}
 }

@@ -143,6 +143,22 @@ func workedOn(mod module, file string) bool {
 	return file != "" && !strings.HasPrefix(filepath.ToSlash(file), goroot+"/src/")
 }
 
+// goroot is the one input of this package that is not the pass's: the
+// GOROOT whose src holds the standard library, which GOPATH-mode drivers
+// (and go vet, for the standard library) give no module. It is a property
+// of the toolchain, not of the code analyzed: go vet's cache keys a
+// package's result on the toolchain among its inputs, the go command
+// exports its GOROOT to the vet tool it runs (so build.Default sees it),
+// and the value cannot change during a process, so a long-lived language
+// server does not see it go stale. What it is compared with, the file
+// names, is the pass's input.
+//
+// Known gap: a process the go command did not start (the standalone
+// command, golangci-lint) with no GOROOT in its environment gets
+// runtime.GOROOT(), which is empty for a -trimpath binary: then no
+// package counts as the standard library and every one with results is
+// built. The drivers, not this pass, should set GOROOT from `go env
+// GOROOT` before loading, as the go command does for its tools.
 var goroot = filepath.ToSlash(filepath.Clean(build.Default.GOROOT))
 
 // hasResults reports whether any function the files declare returns

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/fixedit"
+	"github.com/mcperrlint/mcperrlint/internal/load"
 )
 
 // An outcome is what one analysis of a file's package found.
@@ -150,16 +152,11 @@ func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, path stri
 }
 
 // problems lists the errors of pkg and its dependencies, leaving out go
-// list's reports of compiler errors (from building export data, they
-// start with "# importpath"): the parser and type checker report the
-// same problems with exact positions.
+// list's reports of compiler errors (load.DropCompilerReports).
 func problems(pkg *packages.Package) []string {
 	var list []string
 	packages.Visit([]*packages.Package{pkg}, nil, func(p *packages.Package) {
-		for _, e := range p.Errors {
-			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
-				continue
-			}
+		for _, e := range load.DropCompilerReports(p.Errors) {
 			list = append(list, e.Error())
 		}
 	})
@@ -294,12 +291,18 @@ func (c *converter) span(pos, end token.Pos) (name string, start, stop int, ok b
 // applied to the analyzed content.
 func (c *converter) action(fix analysis.SuggestedFix, diag Diagnostic) *CodeAction {
 	byFile := make(map[string][]fixedit.Edit)
+	syntax := make(map[string]*ast.File) // nil for a file not checked from source
 	for _, e := range fix.TextEdits {
 		name, start, end, ok := c.span(e.Pos, e.End)
 		if !ok {
 			return nil
 		}
 		byFile[name] = append(byFile[name], fixedit.Edit{Start: start, End: end, Text: string(e.NewText)})
+		for _, f := range c.pkg.Syntax {
+			if c.fset.File(f.FileStart) == c.fset.File(e.Pos) {
+				syntax[name] = f
+			}
+		}
 	}
 	ws := &WorkspaceEdit{Changes: make(map[string][]TextEdit)}
 	for name, edits := range byFile {
@@ -310,7 +313,8 @@ func (c *converter) action(fix analysis.SuggestedFix, diag Diagnostic) *CodeActi
 		}
 		// The driver keeps the unformatted result when it does not
 		// parse; so do we.
-		if formatted, err := fixedit.Format(c.pkg.Types, after); err == nil {
+		unused := fixedit.UnusedImports(c.fset, c.pkg.TypesInfo, syntax[name], edits)
+		if formatted, err := fixedit.Format(after, unused); err == nil {
 			after = formatted
 		}
 		ws.Changes[c.uri(name)] = textEdits(before, after)

@@ -1,10 +1,11 @@
 package lsp
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/mcperrlint/mcperrlint/internal/udiff"
 )
 
 // A mapper converts between byte offsets in a document and LSP
@@ -92,130 +93,15 @@ func utf16RuneLen(r rune) int {
 	return 1
 }
 
-// maxDiffCells bounds the line LCS table; beyond it the changed region
-// becomes one edit, which is correct, only coarser.
-const maxDiffCells = 4 << 20
-
-// textEdits returns edits that turn before into after: one per run of
-// changed lines, trimmed to the bytes that differ, with positions in
-// before. Small edits keep the editor's cursor, marks and undo history
-// where the fix did not touch.
+// textEdits returns edits that turn before into after, with positions
+// in before: udiff's, one per run of changed lines, trimmed to the bytes
+// that differ. Small edits keep the editor's cursor, marks and undo
+// history where the fix did not touch.
 func textEdits(before, after []byte) []TextEdit {
 	m := newMapper(before)
-	a, b := splitLines(before), splitLines(after)
-
-	// Lines common to both ends are never part of an edit.
-	pre := 0
-	for pre < len(a) && pre < len(b) && bytes.Equal(a[pre], b[pre]) {
-		pre++
-	}
-	suf := 0
-	for suf < len(a)-pre && suf < len(b)-pre && bytes.Equal(a[len(a)-1-suf], b[len(b)-1-suf]) {
-		suf++
-	}
-	a, b = a[pre:len(a)-suf], b[pre:len(b)-suf]
-	if len(a) == 0 && len(b) == 0 {
-		return nil
-	}
-	base := 0 // byte offset in before of a[0]
-	for _, l := range splitLines(before)[:pre] {
-		base += len(l)
-	}
-
-	var hunks [][4]int // a[i0:i1] becomes b[j0:j1]
-	if (len(a)+1)*(len(b)+1) > maxDiffCells {
-		hunks = [][4]int{{0, len(a), 0, len(b)}}
-	} else {
-		hunks = lineHunks(a, b)
-	}
-
 	var edits []TextEdit
-	offA := make([]int, len(a)+1) // byte offset of each line of a, from base
-	for i, l := range a {
-		offA[i+1] = offA[i] + len(l)
-	}
-	for _, h := range hunks {
-		old := bytes.Join(a[h[0]:h[1]], nil)
-		repl := bytes.Join(b[h[2]:h[3]], nil)
-		start := base + offA[h[0]]
-		// Trim the bytes the hunk's ends have in common, on rune
-		// boundaries so that positions stay valid.
-		p := commonPrefix(old, repl)
-		old, repl, start = old[p:], repl[p:], start+p
-		s := commonSuffix(old, repl)
-		old, repl = old[:len(old)-s], repl[:len(repl)-s]
-		edits = append(edits, TextEdit{
-			Range:   m.rangeOf(start, start+len(old)),
-			NewText: string(repl),
-		})
+	for _, e := range udiff.Edits(before, after) {
+		edits = append(edits, TextEdit{Range: m.rangeOf(e.Start, e.End), NewText: e.New})
 	}
 	return edits
-}
-
-// splitLines splits b after each \n; the last line may lack one.
-func splitLines(b []byte) [][]byte {
-	lines := bytes.SplitAfter(b, []byte("\n"))
-	if len(lines[len(lines)-1]) == 0 {
-		lines = lines[:len(lines)-1]
-	}
-	return lines
-}
-
-// lineHunks returns the runs of lines that differ between a and b, from
-// a longest common subsequence of lines.
-func lineHunks(a, b [][]byte) [][4]int {
-	n, w := len(a), len(b)+1
-	// lcs[i*w+j] is the LCS length of a[i:] and b[j:].
-	lcs := make([]int32, (n+1)*w)
-	for i := n - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if bytes.Equal(a[i], b[j]) {
-				lcs[i*w+j] = lcs[(i+1)*w+j+1] + 1
-			} else {
-				lcs[i*w+j] = max(lcs[(i+1)*w+j], lcs[i*w+j+1])
-			}
-		}
-	}
-	var hunks [][4]int
-	i, j := 0, 0
-	for i < n || j < len(b) {
-		if i < n && j < len(b) && bytes.Equal(a[i], b[j]) {
-			i, j = i+1, j+1
-			continue
-		}
-		i0, j0 := i, j
-		for (i < n || j < len(b)) && !(i < n && j < len(b) && bytes.Equal(a[i], b[j])) {
-			if j == len(b) || (i < n && lcs[(i+1)*w+j] >= lcs[i*w+j+1]) {
-				i++
-			} else {
-				j++
-			}
-		}
-		hunks = append(hunks, [4]int{i0, i, j0, j})
-	}
-	return hunks
-}
-
-func commonPrefix(a, b []byte) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	// a[n] and b[n] start the parts that differ; both must start a rune.
-	for n > 0 && (n < len(a) && !utf8.RuneStart(a[n]) || n < len(b) && !utf8.RuneStart(b[n])) {
-		n--
-	}
-	return n
-}
-
-func commonSuffix(a, b []byte) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[len(a)-1-n] == b[len(b)-1-n] {
-		n++
-	}
-	// The common part starts at the same byte in a and b.
-	for n > 0 && !utf8.RuneStart(a[len(a)-n]) {
-		n--
-	}
-	return n
 }

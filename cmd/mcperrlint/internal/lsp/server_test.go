@@ -552,16 +552,35 @@ func TestSavesKeepTheGraph(t *testing.T) {
 		return out
 	}
 
+	// Each save parses the file again into a FileSet of the update's own
+	// (load.Graph.Update): the whole ranges, related information too,
+	// must move down with the text, columns unchanged.
+	moved := func(r lspRange, n int) lspRange {
+		r.Start.Line += n
+		r.End.Line += n
+		return r
+	}
 	for i := 1; i <= 3; i++ {
 		c.save(path, strings.Repeat("// edited\n", i)+string(data))
 		c.waitAnalyzed(path)
-		got := lines(c.diagnostics(uri))
-		var want []int
-		for _, l := range lines(before) {
-			want = append(want, l+i)
+		got := c.diagnostics(uri)
+		if len(got) != len(before) {
+			t.Fatalf("after save %d: %d diagnostics, want %d", i, len(got), len(before))
 		}
-		if !slices.Equal(got, want) {
-			t.Errorf("after save %d: diagnostics on lines %v, want %v", i, got, want)
+		for k, d := range got {
+			b := before[k]
+			if want := moved(b.Range, i); d.Range != want || d.Message != b.Message {
+				t.Errorf("after save %d: diagnostic at %+v %q, want at %+v %q", i, d.Range, d.Message, want, b.Message)
+			}
+			if len(d.RelatedInformation) != len(b.RelatedInformation) {
+				t.Errorf("after save %d: related information %+v, want %+v moved", i, d.RelatedInformation, b.RelatedInformation)
+				continue
+			}
+			for j, r := range d.RelatedInformation {
+				if want := moved(b.RelatedInformation[j].Location.Range, i); r.Location.Range != want {
+					t.Errorf("after save %d: related information at %+v, want %+v", i, r.Location.Range, want)
+				}
+			}
 		}
 	}
 	if n := c.loads.Load(); n != 1 {
