@@ -65,9 +65,6 @@ type fixContext struct {
 
 	// sdks are the SDKs the package sees.
 	sdks []*sdk.Binding
-
-	// importUses caches, per file, where it names each imported package.
-	importUses map[*ast.File]map[*types.PkgName][]token.Pos
 }
 
 // results returns the source text of each result of the return, spelling

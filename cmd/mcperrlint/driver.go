@@ -299,13 +299,7 @@ func (d *driver) printJSON(graph *checker.Graph, broken map[string]string) error
 // (they start with "# importpath" and repeat the parser's and type
 // checker's, which have exact positions).
 func ownErrors(p *packages.Package) []packages.Error {
-	var errs []packages.Error
-	for _, e := range p.Errors {
-		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
-			continue
-		}
-		errs = append(errs, e)
-	}
+	errs := load.DropCompilerReports(p.Errors)
 	if len(errs) == 0 {
 		errs = p.Errors
 	}

@@ -381,10 +381,8 @@ func (s *summarizer) seedable(t types.Type) bool {
 	if sdk.IsError(t) {
 		return false
 	}
-	if named, ok := types.Unalias(t).(*types.Named); ok {
-		if obj := named.Obj(); obj.Pkg() != nil && obj.Pkg().Path() == "context" && obj.Name() == "Context" {
-			return false
-		}
+	if sdk.IsContext(t) {
+		return false
 	}
 	switch t.Underlying().(type) {
 	case *types.Signature, *types.Chan:

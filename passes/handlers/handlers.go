@@ -294,7 +294,7 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				call, ok := instr.(*ssa.Call)
-				if !ok || !returnsError(call.Call.Signature()) {
+				if !ok || !sdk.ReturnsError(call.Call.Signature()) {
 					continue
 				}
 				key, ok := calledParam(fn, call.Call.Value)
@@ -350,11 +350,6 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 		}
 	}
 	return false
-}
-
-func returnsError(sig *types.Signature) bool {
-	r := sig.Results()
-	return r.Len() > 0 && sdk.IsError(r.At(r.Len()-1).Type())
 }
 
 // inputParam returns the parameter after the context and the request.

@@ -240,7 +240,7 @@ func (b *Binding) HasShape(sig *types.Signature, s Shape) bool {
 	if b.RequestByPointer {
 		req = types.NewPointer(req)
 	}
-	return isContext(params.At(0).Type()) &&
+	return IsContext(params.At(0).Type()) &&
 		types.Identical(params.At(1).Type(), req) &&
 		b.IsResultPointer(results.At(0).Type()) &&
 		IsError(results.At(results.Len()-1).Type())
@@ -270,6 +270,12 @@ func (b *Binding) IsToolBody(sig *types.Signature) bool {
 	return false
 }
 
+// ReturnsError reports whether sig's last result is an error.
+func ReturnsError(sig *types.Signature) bool {
+	r := sig.Results()
+	return r.Len() > 0 && IsError(r.At(r.Len()-1).Type())
+}
+
 // IsError reports whether t is the predeclared error type.
 func IsError(t types.Type) bool {
 	return types.Identical(t, errorType)
@@ -283,7 +289,8 @@ func ImplementsError(t types.Type) bool {
 
 var errorType = types.Universe.Lookup("error").Type()
 
-func isContext(t types.Type) bool {
+// IsContext reports whether t is context.Context.
+func IsContext(t types.Type) bool {
 	named, ok := types.Unalias(t).(*types.Named)
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
 }

@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/passes/roles"
-	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // CallKind is what a call does with respect to the tool arguments.
@@ -278,9 +277,4 @@ func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
 		t |= f.Taint(op)
 	}
 	return t
-}
-
-func returnsError(sig *types.Signature) bool {
-	r := sig.Results()
-	return r.Len() > 0 && sdk.IsError(r.At(r.Len()-1).Type())
 }
