@@ -298,7 +298,10 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 					continue
 				}
 				key, ok := calledParam(fn, call.Call.Value)
-				if !ok || key.made || key.index < 0 || key.fn.Parent() != nil || forwarded[key] != nil {
+				// A literal's parameters are recorded too (a middleware
+				// a factory returns); only declared functions' reach
+				// other packages, through their summaries.
+				if !ok || key.made || key.index < 0 || forwarded[key] != nil {
 					continue
 				}
 				if returnsErrorOf(fn, call) {
