@@ -186,3 +186,91 @@ func TestDocumentedCommands(t *testing.T) {
 		t.Errorf("-test=false: exit %d, findings %q, want 3 and %q", code, findings(o), wantLines)
 	}
 }
+
+// TestReadmeShape checks the README a newcomer reads: at most 300 lines,
+// linking every page of docs/, and every relative link of the README and
+// the docs going to a file that exists and, with an anchor, to one of its
+// headings (as GitHub makes anchors of them).
+func TestReadmeShape(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(readme), "\n"); n > 300 {
+		t.Errorf("README.md has %d lines, want at most 300: move details to docs/", n)
+	}
+	pages, err := filepath.Glob(filepath.Join(repoRoot, "docs", "*.md"))
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("no docs pages: %v", err)
+	}
+	for _, p := range pages {
+		if !strings.Contains(string(readme), "](docs/"+filepath.Base(p)) {
+			t.Errorf("README.md does not link docs/%s", filepath.Base(p))
+		}
+	}
+
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	for _, file := range append([]string{filepath.Join(repoRoot, "README.md")}, pages...) {
+		data, _ := os.ReadFile(file)
+		for _, m := range link.FindAllStringSubmatch(withoutCode(string(data)), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			path, anchor, _ := strings.Cut(target, "#")
+			dest := file
+			if path != "" {
+				dest = filepath.Join(filepath.Dir(file), filepath.FromSlash(path))
+			}
+			destData, err := os.ReadFile(dest)
+			if err != nil {
+				if _, statErr := os.Stat(dest); statErr != nil {
+					t.Errorf("%s: link %q: no such file", filepath.Base(file), target)
+				}
+				continue // a directory
+			}
+			if anchor != "" && strings.HasSuffix(dest, ".md") && !slices.Contains(anchors(string(destData)), anchor) {
+				t.Errorf("%s: link %q: %s has no heading with anchor #%s", filepath.Base(file), target, filepath.Base(dest), anchor)
+			}
+		}
+	}
+}
+
+// withoutCode is markdown without its fenced code blocks.
+func withoutCode(md string) string {
+	var b strings.Builder
+	in := false
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			in = !in
+			continue
+		}
+		if !in {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
+}
+
+// anchors returns the anchors GitHub gives the headings of md: lower
+// case, punctuation but '-' and '_' dropped, spaces made '-'.
+func anchors(md string) []string {
+	var list []string
+	for _, line := range strings.Split(withoutCode(md), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || 'a' <= r && r <= 'z' || '0' <= r && r <= '9':
+				b.WriteRune(r)
+			}
+		}
+		list = append(list, b.String())
+	}
+	return list
+}
