@@ -86,7 +86,8 @@ func TestFormatFlags(t *testing.T) {
 // finding, on standard output, with its category in the title and the
 // decode or check site in the message; exit status 3, as for text. With
 // GITHUB_WORKSPACE set, paths are relative to it, as GitHub resolves
-// them. go test -update rewrites the golden file.
+// them, and a package that does not compile is an annotation too.
+// go test -update rewrites the golden file.
 func TestGitHubAnnotations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
@@ -132,10 +133,29 @@ func TestGitHubAnnotations(t *testing.T) {
 		t.Errorf("annotations:\ngot  %q\nwant %q", got, want)
 	}
 
-	root, _ := filepath.Abs("../..")
-	out, _, _ = runSplit(t, exampleDir, []string{"GITHUB_WORKSPACE=" + root}, bin, "-format=github", "./...")
-	if !strings.Contains(out, "file=testdata/example/weather/weather.go,") || strings.Contains(out, "file=weather/") {
+	// A copy with a package that does not compile, in a checkout whose
+	// top directory is GITHUB_WORKSPACE.
+	dir := copyExample(t)
+	addBrokenPackage(t, dir)
+	out, _, code = runSplit(t, dir, []string{"GITHUB_WORKSPACE=" + filepath.Dir(dir)}, bin, "-format=github", "./...")
+	if sub := filepath.Base(dir); !strings.Contains(out, "file="+sub+"/weather/weather.go,") || strings.Contains(out, "file=weather/") {
 		t.Errorf("with GITHUB_WORKSPACE, paths are not relative to it:\n%s", out)
+	}
+	if !strings.Contains(out, "::error title=mcperrlint::example.com/mcpservers/broken not checked: broken/broken.go:3:23: ") || code != 1 {
+		t.Errorf("exit %d, want 1 and an annotation for the broken package:\n%s", code, out)
+	}
+}
+
+// addBrokenPackage adds a package that does not compile to the module in
+// dir.
+func addBrokenPackage(t *testing.T, dir string) {
+	t.Helper()
+	broken := filepath.Join(dir, "broken")
+	if err := os.Mkdir(broken, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(broken, "broken.go"), []byte("package broken\n\nfunc F() int { return \"x\" }\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -237,26 +257,41 @@ func validateSARIF(t *testing.T, file string) {
 	}
 }
 
-// TestSARIF checks -format=sarif on the example: valid by the SARIF
-// Multitool; a rule for every category, each with a help URI into the
-// docs and a default level; a result for each expected finding, at its
-// place relative to %SRCROOT% (the module root), with the decode or check
-// site as a related location and the suggested fix as a SARIF fix that,
-// applied, leaves Go that parses; distinct fingerprints; exit status 3.
+// TestSARIF runs the README workflow's mcperrlint step (its exact script,
+// as the runner's bash runs it, with a mcperrlint built from this
+// checkout on PATH) in a copy of the example, and checks the SARIF file:
+// exit status 3; valid by the SARIF Multitool; a rule for every
+// category, each with a help URI into the docs and a default level; a
+// result for each expected finding, at its place relative to %SRCROOT%
+// (the module root), with the decode or check site as a related location
+// and the suggested fix as a SARIF fix that, applied, leaves Go that
+// parses; distinct fingerprints. Then it inserts an unrelated function
+// above the findings of one file and runs the step again: the findings
+// move, and their fingerprints do not change, so code scanning keeps the
+// same alerts open.
 func TestSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
+	script, sarifFile := workflowRunStep(t)
 	bin := buildCommand(t)
-	out, stderr, code := runSplit(t, exampleDir, nil, bin, "-format=sarif", "./...")
-	if code != 3 || stderr != "" {
-		t.Errorf("-format=sarif: exit %d, stderr %q; want 3 and nothing on stderr", code, stderr)
+	dir := copyExample(t)
+	path := "PATH=" + filepath.Dir(bin) + string(filepath.ListSeparator) + os.Getenv("PATH")
+	runStep := func() []byte {
+		t.Helper()
+		_, stderr, code := runSplit(t, dir, []string{path}, "bash", "-e", "-c", script)
+		if code != 3 || stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q; want 3 (findings fail the check) and nothing on stderr", script, code, stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, sarifFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
 	}
-	file := filepath.Join(t.TempDir(), "results.sarif")
-	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	validateSARIF(t, file)
+	data := runStep()
+	out := string(data)
+	validateSARIF(t, filepath.Join(dir, sarifFile))
 
 	run := readSARIF(t, []byte(out)).Runs[0]
 	if run.Tool.Driver.Name != "mcperrlint" {
@@ -286,7 +321,7 @@ func TestSARIF(t *testing.T) {
 		}
 	}
 
-	absExample, _ := filepath.Abs(exampleDir)
+	absExample, _ := filepath.Abs(dir)
 	if base := run.OriginalURIBaseIDs["%SRCROOT%"].URI; base != (&url.URL{Scheme: "file", Path: filepath.ToSlash(absExample) + "/"}).String() {
 		t.Errorf("originalUriBaseIds[%%SRCROOT%%] = %q, want the module root %s", base, absExample)
 	}
@@ -327,6 +362,49 @@ func TestSARIF(t *testing.T) {
 	slices.Sort(got)
 	if want := expectedFindings(t); !slices.Equal(got, want) {
 		t.Errorf("SARIF results:\ngot  %q\nwant %q", got, want)
+	}
+
+	// The fingerprints across an unrelated edit.
+	type key struct{ file, rule, message, fingerprint string }
+	results := func(out []byte) (map[key]int, map[key]bool) {
+		lines := make(map[key]int)
+		set := make(map[key]bool)
+		for _, r := range readSARIF(t, out).Runs[0].Results {
+			loc := r.Locations[0].PhysicalLocation
+			k := key{loc.ArtifactLocation.URI, r.RuleID, r.Message.Text, r.PartialFingerprints["mcperrlint/v1"]}
+			lines[k] = loc.Region.StartLine
+			set[k] = true
+		}
+		return lines, set
+	}
+	before, beforeSet := results(data)
+	if len(before) == 0 {
+		t.Fatal("no results")
+	}
+
+	name := filepath.Join(dir, "weather", "weather.go")
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const unrelated = "\n// unrelated is a function added above the findings.\nfunc unrelated() {}\n"
+	i := bytes.Index(src, []byte("\nfunc "))
+	edited := slices.Concat(src[:i], []byte(unrelated), src[i:])
+	if err := os.WriteFile(name, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	after, afterSet := results(runStep())
+	if !maps.Equal(beforeSet, afterSet) {
+		t.Errorf("fingerprints changed with an unrelated edit:\nbefore %v\nafter  %v", before, after)
+	}
+	moved := 0
+	for k, line := range after {
+		if k.file == "weather/weather.go" && line == before[k]+3 {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Errorf("no finding in weather.go moved down 3 lines: the edit did not test anything\nbefore %v\nafter  %v", before, after)
 	}
 }
 
@@ -396,75 +474,17 @@ func sarifOffset(src []byte, line, col int) int {
 	return off
 }
 
-// TestSARIFFingerprintsStable checks that inserting unrelated lines above
-// the findings moves them but changes none of their fingerprints, so code
-// scanning keeps the same alerts open.
-func TestSARIFFingerprintsStable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and loads the real SDKs")
-	}
-	bin := buildCommand(t)
-	dir := copyExample(t)
-	type key struct{ file, rule, message, fingerprint string }
-	results := func() (map[key]int, map[key]bool) {
-		out, _, _ := runSplit(t, dir, nil, bin, "-format=sarif", "./...")
-		lines := make(map[key]int)
-		set := make(map[key]bool)
-		for _, r := range readSARIF(t, []byte(out)).Runs[0].Results {
-			loc := r.Locations[0].PhysicalLocation
-			k := key{loc.ArtifactLocation.URI, r.RuleID, r.Message.Text, r.PartialFingerprints["mcperrlint/v1"]}
-			lines[k] = loc.Region.StartLine
-			set[k] = true
-		}
-		return lines, set
-	}
-	before, beforeSet := results()
-	if len(before) == 0 {
-		t.Fatal("no results")
-	}
-
-	name := filepath.Join(dir, "weather", "weather.go")
-	src, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const unrelated = "\n// unrelated is a function added above the findings.\nfunc unrelated() {}\n"
-	i := bytes.Index(src, []byte("\nfunc "))
-	edited := slices.Concat(src[:i], []byte(unrelated), src[i:])
-	if err := os.WriteFile(name, edited, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	after, afterSet := results()
-	if !maps.Equal(beforeSet, afterSet) {
-		t.Errorf("fingerprints changed with an unrelated edit:\nbefore %v\nafter  %v", before, after)
-	}
-	moved := 0
-	for k, line := range after {
-		if k.file == "weather/weather.go" && line == before[k]+3 {
-			moved++
-		}
-	}
-	if moved == 0 {
-		t.Errorf("no finding in weather.go moved down 3 lines: the edit did not test anything\nbefore %v\nafter  %v", before, after)
-	}
-}
-
 // TestSARIFNotChecked checks that a package that does not compile is in
 // the log, as an error notification of a failed invocation, not dropped,
 // that the log still validates, and that the others' results are there.
+// (TestGitHubAnnotations checks -format=github's annotation for it.)
 func TestSARIFNotChecked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
 	bin := buildCommand(t)
 	dir := copyExample(t)
-	broken := filepath.Join(dir, "broken")
-	if err := os.Mkdir(broken, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(broken, "broken.go"), []byte("package broken\n\nfunc F() int { return \"x\" }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	addBrokenPackage(t, dir)
 	out, _, code := runSplit(t, dir, nil, bin, "-format=sarif", "./...")
 	if code != 1 {
 		t.Errorf("exit %d, want 1 (a package could not be checked)", code)
@@ -486,9 +506,4 @@ func TestSARIFNotChecked(t *testing.T) {
 		t.Errorf("%d results beside the broken package, want %d", len(run.Results), len(expectedFindings(t)))
 	}
 
-	// -format=github says it too, as an annotation.
-	out, _, _ = runSplit(t, dir, nil, bin, "-format=github", "./...")
-	if !strings.Contains(out, "::error title=mcperrlint::example.com/mcpservers/broken not checked: broken/broken.go:3:23: ") {
-		t.Errorf("-format=github has no annotation for the broken package:\n%s", out)
-	}
 }
