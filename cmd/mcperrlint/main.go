@@ -51,7 +51,7 @@ func main() {
 // one. Its heap is mostly the syntax, types and SSA form of the packages,
 // live until they are analyzed, so each collection marks much and frees
 // little. Collecting less often saves time for some more peak memory, a
-// trade measured in the README's Performance section. The language
+// trade measured in docs/performance.md. The language
 // server, which lives on, keeps the default.
 const batchGCPercent = 150
 
