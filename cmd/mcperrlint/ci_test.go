@@ -92,6 +92,8 @@ func TestGitHubAnnotations(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
+	// Parallel: it waits on other processes much of its time.
+	t.Parallel()
 	bin := buildCommand(t)
 	out, stderr, code := runSplit(t, exampleDir, nil, bin, "-format=github", "./...")
 	if code != 3 || stderr != "" {
@@ -273,6 +275,8 @@ func TestSARIF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
+	// Parallel: it waits on other processes much of its time.
+	t.Parallel()
 	script, sarifFile := workflowRunStep(t)
 	bin := buildCommand(t)
 	dir := copyExample(t)
@@ -482,6 +486,8 @@ func TestSARIFNotChecked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
+	// Parallel: it waits on other processes much of its time.
+	t.Parallel()
 	bin := buildCommand(t)
 	dir := copyExample(t)
 	addBrokenPackage(t, dir)

@@ -157,6 +157,8 @@ func TestDocumentedCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
+	// Parallel: it waits on other processes much of its time.
+	t.Parallel()
 	want := expectedFindings(t)
 	findings := func(out string) []string {
 		var got []string

@@ -123,6 +123,8 @@ func TestPreCommitHooks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command in pre-commit's environment and loads the real SDKs")
 	}
+	// Parallel: it waits on other processes much of its time.
+	t.Parallel()
 	var hooks []hook
 	yamlToJSON(t, filepath.Join(repoRoot, ".pre-commit-hooks.yaml"), &hooks)
 	languages := make(map[string]string)
