@@ -14,8 +14,9 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
-// URL is the documentation of the analyzer; each category has a section.
-const URL = "https://github.com/mcperrlint/mcperrlint#readme"
+// URL is the documentation of the analyzer's categories of report; each
+// category has a section, whose anchor is its name.
+const URL = "https://github.com/mcperrlint/mcperrlint/blob/main/docs/categories.md"
 
 // Config configures an analyzer built with New. Each field is also a
 // flag of the analyzer (in parentheses), and a golangci-lint setting of
@@ -260,7 +261,7 @@ func siteNote(r *errorigin.Return) string {
 }
 
 func categoryURL(k errorigin.Category) string {
-	return "https://github.com/mcperrlint/mcperrlint#" + k.String()
+	return URL + "#" + k.String()
 }
 
 // message words the diagnostic vet-style: what is wrong, the consequence,

@@ -38,6 +38,7 @@ const (
 // options are the driver's own flags.
 type options struct {
 	fix, diff, json bool
+	format          string // -format: text, json, sarif or github
 	context         int
 	tests           bool
 	version         string // -V
@@ -58,7 +59,8 @@ func newFlagSet(a *analysis.Analyzer, o *options) *flag.FlagSet {
 	fs := flag.NewFlagSet("mcperrlint", flag.ContinueOnError)
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes")
 	fs.BoolVar(&o.diff, "diff", false, "with -fix, print the fixes as a unified diff (git apply accepts it) instead of writing them")
-	fs.BoolVar(&o.json, "json", false, "print diagnostics as JSON, as go vet -json does")
+	fs.StringVar(&o.format, "format", "text", "print the diagnostics as `text` (go vet's lines, on standard error), json (go vet -json's), sarif (SARIF 2.1.0, for code scanning) or github (GitHub Actions annotations); all but text on standard output")
+	fs.BoolVar(&o.json, "json", false, "print diagnostics as JSON, as go vet -json does (the same as -format=json)")
 	fs.IntVar(&o.context, "c", -1, "print `N` lines of source around each diagnostic")
 	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
 	fs.Var((*versionFlag)(&o.version), "V", "print the version and exit (-V=full: with the executable's build ID, for go vet)")
@@ -93,6 +95,10 @@ func (d *driver) run(args []string) int {
 	if d.opts.diff && !d.opts.fix {
 		d.opts.fix = true // -diff alone means "show the fixes"
 	}
+	if err := d.opts.checkFormat(fs); err != nil {
+		fmt.Fprintf(d.stderr, "mcperrlint: %v\nRun 'mcperrlint help' for usage.\n", err)
+		return exitUsage
+	}
 	if cwd, err := os.Getwd(); err == nil {
 		d.cwd = cwd
 	}
@@ -111,6 +117,36 @@ func (d *driver) run(args []string) int {
 		defer d.writeHeapProfile()
 	}
 	return d.lint(patterns)
+}
+
+// The output formats, -format's values.
+const (
+	formatText   = "text"
+	formatJSON   = "json"
+	formatSARIF  = "sarif"
+	formatGitHub = "github"
+)
+
+// checkFormat checks -format and folds -json into it: -json is go vet's
+// spelling of -format=json.
+func (o *options) checkFormat(fs *flag.FlagSet) error {
+	switch o.format {
+	case formatText, formatJSON, formatSARIF, formatGitHub:
+	default:
+		return fmt.Errorf("-format=%s: want text, json, sarif or github", o.format)
+	}
+	if o.json {
+		formatSet := false
+		fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+		if formatSet && o.format != formatJSON {
+			return fmt.Errorf("-json and -format=%s: -json is -format=json; give one of them", o.format)
+		}
+		o.format = formatJSON
+	}
+	if o.fix && (o.format == formatSARIF || o.format == formatGitHub) {
+		return fmt.Errorf("-fix and -format=%s: -fix applies the fixes and reports nothing; give one of them", o.format)
+	}
+	return nil
 }
 
 func (d *driver) writeHeapProfile() {
@@ -152,31 +188,53 @@ func (d *driver) lint(patterns []string) int {
 	if len(broken) > 0 {
 		exit = exitFailed
 	}
+	// What could not be checked, once each, for the formats that carry
+	// it (SARIF's notifications, GitHub's annotations).
+	var failures []string
+	for _, msg := range broken {
+		failures = append(failures, msg)
+	}
 	graph.Roots = slices.DeleteFunc(graph.Roots, func(act *checker.Action) bool { return act.Package.IllTyped })
 	for act := range graph.All() {
 		if act.Err != nil {
-			fmt.Fprintf(d.stderr, "mcperrlint: %s: %v\n", act.Package.PkgPath, act.Err)
+			msg := fmt.Sprintf("%s: %v", act.Package.PkgPath, act.Err)
+			fmt.Fprintf(d.stderr, "mcperrlint: %s\n", msg)
+			failures = append(failures, msg)
 			exit = exitFailed
 		}
 	}
+	slices.Sort(failures)
+	failures = slices.Compact(failures)
 
 	dropSilenced(graph.Roots)
 
-	switch {
-	case d.opts.fix:
-		if err := d.applyFixes(graph.Roots); err != nil {
-			fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
-			exit = exitFailed
-		}
-	case d.opts.json:
-		if err := d.printJSON(graph, broken); err != nil {
-			fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
-			exit = exitFailed
-		}
-	default:
-		if d.printText(graph.Roots) > 0 && exit == exitOK {
+	// Every format but JSON exits 3 when something is reported, as the
+	// text does; JSON exits 0, as go vet -json does.
+	reported := func(n int) {
+		if n > 0 && exit == exitOK {
 			exit = exitReported
 		}
+	}
+	err = nil
+	switch {
+	case d.opts.fix:
+		err = d.applyFixes(graph.Roots)
+	case d.opts.format == formatJSON:
+		err = d.printJSON(graph, broken)
+	case d.opts.format == formatSARIF:
+		var n int
+		n, err = d.printSARIF(graph.Roots, failures, exit != exitFailed)
+		reported(n)
+	case d.opts.format == formatGitHub:
+		var n int
+		n, err = d.printGitHub(graph.Roots, failures)
+		reported(n)
+	default:
+		reported(d.printText(graph.Roots))
+	}
+	if err != nil {
+		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
+		exit = exitFailed
 	}
 	return exit
 }
@@ -362,13 +420,30 @@ func (d *driver) relative(name string) string {
 // (a package and its test variant report the same ones), and returns how
 // many it printed.
 func (d *driver) printText(roots []*checker.Action) int {
+	var buf bytes.Buffer
+	found := uniqueDiagnostics(roots)
+	for _, f := range found {
+		d.printDiagnostic(&buf, f.act.Package.Fset, f.diag)
+	}
+	d.stderr.Write(buf.Bytes())
+	return len(found)
+}
+
+// A found diagnostic, with the action that reported it.
+type found struct {
+	act  *checker.Action
+	diag analysis.Diagnostic
+}
+
+// uniqueDiagnostics returns the roots' diagnostics once each: a package
+// and its test variant report the same ones.
+func uniqueDiagnostics(roots []*checker.Action) []found {
 	type key struct {
 		pos, end token.Position
 		message  string
 	}
 	seen := make(map[key]bool)
-	var buf bytes.Buffer
-	n := 0
+	var all []found
 	for _, act := range roots {
 		fset := act.Package.Fset
 		for _, diag := range act.Diagnostics {
@@ -377,12 +452,10 @@ func (d *driver) printText(roots []*checker.Action) int {
 				continue
 			}
 			seen[k] = true
-			n++
-			d.printDiagnostic(&buf, fset, diag)
+			all = append(all, found{act, diag})
 		}
 	}
-	d.stderr.Write(buf.Bytes())
-	return n
+	return all
 }
 
 func (d *driver) printDiagnostic(w io.Writer, fset *token.FileSet, diag analysis.Diagnostic) {

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	mcperrlint [-fix] [-diff] [-json] [-test] packages...
+//	mcperrlint [-fix] [-diff] [-format=text|json|sarif|github] [-test] packages...
 //	go vet -vettool=$(which mcperrlint) packages...
 //	mcperrlint lsp [flags]    # a language server for editors' quick fixes
 //	mcperrlint help
@@ -51,7 +51,7 @@ func main() {
 // one. Its heap is mostly the syntax, types and SSA form of the packages,
 // live until they are analyzed, so each collection marks much and frees
 // little. Collecting less often saves time for some more peak memory, a
-// trade measured in the README's Performance section. The language
+// trade measured in docs/performance.md. The language
 // server, which lives on, keeps the default.
 const batchGCPercent = 150
 
@@ -77,13 +77,15 @@ func usage(w io.Writer, a *analysis.Analyzer) {
 Usage:
   mcperrlint [flags] packages...         lint packages (go list patterns: ./...)
   mcperrlint -fix [-diff] packages...    apply the suggested fixes (-diff: print them)
+  mcperrlint -format=sarif packages...   print SARIF for code scanning (github: Actions annotations)
   mcperrlint lsp [flags]                 run a language server for editors' quick fixes
   mcperrlint help                        print this help
   go vet -vettool=$(which mcperrlint) packages...
   go fix -fixtool=$(which mcperrlint) packages...
 
-Exit status: 0 when nothing is reported, 3 when something is, 1 when a
-package could not be loaded or checked, 2 for a usage error.
+Exit status: 0 when nothing is reported, 3 when something is (with
+-format=json, 0 as for go vet -json), 1 when a package could not be loaded
+or checked, 2 for a usage error.
 
 Flags:
 `, first)

@@ -4,7 +4,7 @@ package lsp
 // Protocol types the server uses. They are written by hand on purpose:
 // the server needs about a dozen types, and the Go LSP libraries bring
 // logging frameworks, websocket and terminal packages into the go.mod
-// that every user of the analyzer module requires (see the README,
+// that every user of the analyzer module requires (see docs/drivers.md,
 // "Editors").
 
 import (

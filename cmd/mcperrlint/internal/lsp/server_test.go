@@ -249,7 +249,7 @@ func TestExampleQuickFixes(t *testing.T) {
 			if d.Source != "mcperrlint" || d.Severity != 2 {
 				t.Errorf("%s:%d: source %q severity %d, want mcperrlint, 2 (warning)", rel, d.Range.Start.Line+1, d.Source, d.Severity)
 			}
-			if want := "https://github.com/mcperrlint/mcperrlint#" + d.Code; d.CodeDescription.Href != want {
+			if want := analyzer.URL + "#" + d.Code; d.CodeDescription.Href != want {
 				t.Errorf("%s:%d: codeDescription.href %q, want %q", rel, d.Range.Start.Line+1, d.CodeDescription.Href, want)
 			}
 			// A decode or check happens before the return; an
