@@ -261,7 +261,12 @@ func siteNote(r *errorigin.Return) string {
 }
 
 func categoryURL(k errorigin.Category) string {
-	return URL + "#" + k.String()
+	return categoryDocURL(k.String())
+}
+
+// categoryDocURL returns the documentation of a diagnostic category.
+func categoryDocURL(category string) string {
+	return URL + "#" + category
 }
 
 // message words the diagnostic vet-style: what is wrong, the consequence,

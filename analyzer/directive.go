@@ -45,7 +45,7 @@ func readDirectives(pass *analysis.Pass) *directives {
 						End:      c.End(),
 						Category: "directive",
 						Message:  "mcperrlint:ignore directive has no reason, so it suppresses nothing: say why after it",
-						URL:      "https://github.com/mcperrlint/mcperrlint#suppressing",
+						URL:      categoryDocURL("directive"),
 					})
 					continue
 				}
@@ -115,7 +115,7 @@ func (d *directives) reportUnused(pass *analysis.Pass) {
 			End:      dir.comment.End(),
 			Category: "unused-ignore",
 			Message:  "mcperrlint:ignore directive suppresses nothing: remove it",
-			URL:      "https://github.com/mcperrlint/mcperrlint#suppressing",
+			URL:      categoryDocURL("unused-ignore"),
 		})
 	}
 }

@@ -38,7 +38,7 @@ func reportOldSDKs(pass *analysis.Pass, res *errorigin.Result) {
 				Category: "sdk-version",
 				Message: fmt.Sprintf("%s %s %s; the model never sees them: upgrade %s to %s or later (%d %s.%s %s in this package)",
 					b.Name, version, adv.Problem, b.Module, adv.Upgrade, n, b.MCP.Name(), adv.Call, plural(n, "call", "calls")),
-				URL: "https://github.com/mcperrlint/mcperrlint#sdk-version",
+				URL: categoryDocURL("sdk-version"),
 			})
 		}
 	}
