@@ -398,7 +398,7 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 		}
 	case *ssa.Alloc:
 		if pe, ok := c.protocolError(v.Type()); ok {
-			if code, ok := storedField(v, pe.CodeField); ok && code == sdk.InvalidParamsCode {
+			if code, ok := argflow.StoredConst(v, pe.CodeField); ok && code.Kind() == constant.Int && constant.Compare(code, token.EQL, constant.MakeInt64(sdk.InvalidParamsCode)) {
 				return c.invalidParams(v.Block(), v.Pos())
 			}
 			return c.fresh(v.Block(), v.Pos())
@@ -693,27 +693,4 @@ func valuePos(v ssa.Value) token.Pos {
 		}
 	}
 	return token.NoPos
-}
-
-// storedField returns the integer constant stored into the named field of
-// a struct allocation, as composite literals do.
-func storedField(a *ssa.Alloc, field string) (int64, bool) {
-	st, ok := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return 0, false
-	}
-	for _, ref := range *a.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fa.X != a || st.Field(fa.Field).Name() != field {
-			continue
-		}
-		for _, r := range *fa.Referrers() {
-			if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
-				if k, ok := s.Val.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
-					return k.Int64(), true
-				}
-			}
-		}
-	}
-	return 0, false
 }

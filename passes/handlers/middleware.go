@@ -62,7 +62,7 @@ func (f *finder) returnsIsErrorResult(fn *ssa.Function) bool {
 			continue
 		}
 		for _, src := range argflow.Sources(ret.Results[0]) {
-			if alloc, ok := src.(*ssa.Alloc); ok && f.isResult(alloc.Type()) && (storesTrue(alloc, "IsError") || f.setsIsError(alloc)) {
+			if alloc, ok := src.(*ssa.Alloc); ok && f.isResult(alloc.Type()) && (isTrue(argflow.StoredConst(alloc, "IsError")) || f.setsIsError(alloc)) {
 				return true
 			}
 		}
@@ -87,29 +87,6 @@ func (f *finder) setsIsError(a *ssa.Alloc) bool {
 			ops := argflow.Operands(call.Common())
 			if len(ops) > 0 && ops[0] == ssa.Value(a) && f.roles.Has(argflow.Callee(call.Common()), roles.SetIsError) {
 				return true
-			}
-		}
-	}
-	return false
-}
-
-// storesTrue reports whether the constant true is stored into the named
-// field of a struct allocation, as a composite literal does.
-func storesTrue(a *ssa.Alloc, field string) bool {
-	st, ok := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
-	if !ok {
-		return false
-	}
-	for _, ref := range *a.Referrers() {
-		fa, ok := ref.(*ssa.FieldAddr)
-		if !ok || fa.X != a || st.Field(fa.Field).Name() != field {
-			continue
-		}
-		for _, r := range *fa.Referrers() {
-			if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
-				if k, ok := s.Val.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Bool && constant.BoolVal(k.Value) {
-					return true
-				}
 			}
 		}
 	}
@@ -190,6 +167,10 @@ func TypeName(t types.Type) string {
 		return ""
 	}
 	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+}
+
+func isTrue(v constant.Value, ok bool) bool {
+	return ok && v.Kind() == constant.Bool && constant.BoolVal(v)
 }
 
 // union returns the sorted union of a and b.

@@ -1,6 +1,7 @@
 package argflow
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -176,4 +177,27 @@ func CallOf(v ssa.Value) (*ssa.Call, int) {
 		}
 	}
 	return nil, 0
+}
+
+// StoredConst returns the constant stored into the named field of a
+// struct allocation, as a composite literal stores it.
+func StoredConst(a *ssa.Alloc, field string) (constant.Value, bool) {
+	st, ok := a.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Struct)
+	if !ok {
+		return nil, false
+	}
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != a || st.Field(fa.Field).Name() != field {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			if s, ok := r.(*ssa.Store); ok && s.Addr == fa {
+				if k, ok := s.Val.(*ssa.Const); ok && k.Value != nil {
+					return k.Value, true
+				}
+			}
+		}
+	}
+	return nil, false
 }
