@@ -292,7 +292,13 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Categ
 	errVal := ret.Results[len(ret.Results)-1]
 	sources := argflow.Sources(errVal)
 	if h.Kind == sdk.Typed && !c.allProtocolErrors(sources) {
-		// The SDK turns every other error into a tool error.
+		// The SDK turns every other error into a tool error; but a
+		// helper that builds an InvalidParams protocol error on some of
+		// its paths (an invalid cursor) and plain errors on others
+		// still sends that one to the client as a protocol error.
+		if o := c.join(sources, 0, false); o.category == InvalidParams && c.someProtocolErrors(sources) {
+			return o.category, o
+		}
 		return None, origin{}
 	}
 	if len(h.Escapes) > 0 {
@@ -331,6 +337,22 @@ func (c *classifier) allProtocolErrors(sources []ssa.Value) bool {
 		any = true
 	}
 	return any
+}
+
+// someProtocolErrors reports whether some source may hold a value of one
+// of the SDKs' protocol error types, by the marks of the helpers that
+// make it.
+func (c *classifier) someProtocolErrors(sources []ssa.Value) bool {
+	for _, name := range c.marks(sources) {
+		for _, b := range c.sdks {
+			for _, pe := range b.ProtocolErrors {
+				if pe.Path+"."+pe.Name == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // returnsProtocolError reports whether v is the error result of a call to
