@@ -313,7 +313,7 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Categ
 		return None, origin{}
 	}
 	switch o := c.join(sources, 0, false); {
-	case o.category == OtherFailure:
+	case o.category == OtherFailure || o.category > OtherFailure && c.testedByType(ret.Block(), sources):
 		return OtherFailure, origin{site: ret.Pos()}
 	case o.category != None:
 		return o.category, o
@@ -337,6 +337,40 @@ func (c *classifier) allProtocolErrors(sources []ssa.Value) bool {
 		any = true
 	}
 	return any
+}
+
+// testedByType reports whether block b, where an error from sources is
+// returned, is reached only through a test of that error's identity or
+// type (if errors.Is(err, ErrUnknownTarget) { return an IsError result };
+// return nil, err): the handler has set its callee's argument failures
+// apart, and what it returns here is the rest.
+func (c *classifier) testedByType(b *ssa.BasicBlock, sources []ssa.Value) bool {
+	calls := make(map[*ssa.Call]bool)
+	for _, src := range sources {
+		if call, _ := argflow.CallOf(src); call != nil {
+			calls[call] = true
+		}
+	}
+	for _, cond := range c.flow.ControlConditions(b) {
+		if not, ok := cond.(*ssa.UnOp); ok && not.Op == token.NOT {
+			cond = not.X
+		}
+		test, ok := cond.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		row, ok := c.flow.Roles.Lookup(argflow.Callee(test.Common()))
+		ops := argflow.Operands(test.Common())
+		if !ok || row.Role != roles.ErrorMatch || row.Data >= len(ops) {
+			continue
+		}
+		for _, src := range argflow.Sources(ops[row.Data]) {
+			if call, _ := argflow.CallOf(src); calls[call] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // someProtocolErrors reports whether some source may hold a value of one

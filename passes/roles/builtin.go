@@ -99,6 +99,8 @@ var builtinRows = rowsOf(
 	funcs(Row{Role: ErrorMatch, Data: 0, Target: 1},
 		"errors.As",
 		"github.com/pkg/errors.As",
+		"errors.Is",
+		"github.com/pkg/errors.Is",
 	),
 	funcs(Row{Role: ErrorConstructor},
 		"errors.New",

@@ -50,8 +50,9 @@ const (
 	// Server functions build an MCP server; their variadic options may
 	// hold Middleware calls.
 	Server
-	// ErrorMatch functions test whether an error (operand Data) holds a
-	// value of the type operand Target points to (errors.As).
+	// ErrorMatch functions test whether an error (operand Data) holds
+	// the value operand Target is (errors.Is) or a value of the type it
+	// points to (errors.As).
 	ErrorMatch
 	// SetIsError methods make their receiver, a tool result, a tool
 	// execution error ((*mcp.CallToolResult).SetError).

@@ -5,6 +5,7 @@ package libcalls
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"regexp"
@@ -24,6 +25,32 @@ func Register(s *server.MCPServer, h *Handlers) {
 	s.AddTool(mcp.NewTool("search"), h.search)
 	s.AddTool(mcp.NewTool("pattern"), h.pattern)
 	s.AddTool(mcp.NewTool("tasks"), h.tasks)
+	s.AddTool(mcp.NewTool("target"), h.target)
+}
+
+// errUnknownTarget marks an argument naming no target.
+var errUnknownTarget = errors.New("unknown target")
+
+// client checks its argument, and marks the failure so callers can set
+// it apart.
+func client(name string) (string, error) {
+	if name != "" && name != "default" {
+		return "", fmt.Errorf("target %q: %w", name, errUnknownTarget)
+	}
+	return "client", nil
+}
+
+// target answers the argument's failure with a tool result, found with
+// errors.Is; what it still returns as an error is the rest.
+func (h *Handlers) target(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	c, err := client(req.GetString("target", ""))
+	if err != nil {
+		if errors.Is(err, errUnknownTarget) {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return nil, err
+	}
+	return mcp.NewToolResultText(c), nil
 }
 
 // contents: url.JoinPath fails only when its base, a constant here, does
