@@ -150,8 +150,7 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 		return &Result{}, err
 	}
 	table := roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs), funcs.Rows())
-	s := newSummarizer(pass, prog, table)
-	s.sdkTable = sdks
+	s := newSummarizer(pass, prog, table, sdks)
 	hs := handlers.Find(prog, table, s)
 	s.setHandlers(hs)
 	s.fieldFuncs = s.storedFieldFuncs()

@@ -169,6 +169,11 @@ func (c *classifier) fieldOrigin(call *ssa.Call) (origin, bool) {
 	if best.Category <= OtherFailure {
 		return origin{}, false
 	}
-	site := call.Pos()
-	return origin{category: best.Category, site: site, via: key[strings.LastIndex(key[:strings.LastIndex(key, ".")], ".")+1:]}, true
+	return origin{category: best.Category, site: call.Pos(), via: typeAndField(key)}, true
+}
+
+// typeAndField returns "Type.Field" of a key "path.Type.Field".
+func typeAndField(key string) string {
+	field := strings.LastIndexByte(key, '.')
+	return key[strings.LastIndexByte(key[:field], '.')+1:]
 }

@@ -186,12 +186,13 @@ type summarizer struct {
 // newSummarizer returns a summarizer that knows no handlers yet: finding
 // them asks it what helpers do, and setHandlers then tells it which
 // functions are handlers.
-func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table) *summarizer {
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table) *summarizer {
 	return &summarizer{
 		pass:     pass,
 		pkg:      prog.Pkg,
 		sdks:     prog.SDKs,
 		roles:    table,
+		sdkTable: sdks,
 		fixed:    argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs),
 		srcFuncs: prog.SrcFuncs,
 		handlers: make(map[*ssa.Function]*handlers.Handler),
