@@ -169,7 +169,7 @@ func (f *fixer) errorResult(mcpName string, e ast.Expr, text string) (string, bo
 		switch f.calleeName(call) {
 		case "errors.New":
 			if len(call.Args) == 1 {
-				return fmt.Sprintf(er.Text, mcpName, f.text(call.Args[0])), true
+				return f.textResult(mcpName, f.text(call.Args[0])), true
 			}
 		case "fmt.Errorf":
 			format, ok := stringLiteral(call.Args[0])
@@ -178,7 +178,7 @@ func (f *fixer) errorResult(mcpName string, e ast.Expr, text string) (string, bo
 			}
 			args := call.Args[1:]
 			if len(args) == 0 && !strings.Contains(format, "%") {
-				return fmt.Sprintf(er.Text, mcpName, f.text(call.Args[0])), true
+				return f.textResult(mcpName, f.text(call.Args[0])), true
 			}
 			if m := fromErrFormat.FindStringSubmatch(format); m != nil && len(args) == 1 && f.isError(args[0]) && f.sdkHas(er.FromErr) {
 				return fmt.Sprintf("%s(%s, %s)", qualify(er.FromErr), strconv.Quote(m[1]), f.text(args[0])), true
@@ -189,16 +189,27 @@ func (f *fixer) errorResult(mcpName string, e ast.Expr, text string) (string, bo
 				return fmt.Sprintf("%s(%s%s)", qualify(er.Formatf), verbs, argText), true
 			}
 			fmtName := f.selectorQualifier(call.Fun)
-			return fmt.Sprintf(er.Text, mcpName, fmt.Sprintf("%sSprintf(%s%s)", fmtName, verbs, argText)), true
+			return f.textResult(mcpName, fmt.Sprintf("%sSprintf(%s%s)", fmtName, verbs, argText)), true
 		}
 	}
 	if e != nil {
 		if _, msg, ok := f.protocolErrorMessage(e); ok {
-			return fmt.Sprintf(er.Text, mcpName, msg), true
+			return f.textResult(mcpName, msg), true
 		}
 		text = operand(e, text)
 	}
-	return fmt.Sprintf(er.Text, mcpName, text+".Error()"), true
+	return f.textResult(mcpName, text+".Error()"), true
+}
+
+// textResult returns an expression building a tool error result with the
+// message msg, by the SDK's builder where the version in the build
+// declares it, else by the literal every version accepts.
+func (f *fixer) textResult(mcpName, msg string) string {
+	er := f.r.Handler.SDK.ErrorResult
+	if er.TextFunc != "" && !f.sdkHas(er.TextFunc) {
+		return fmt.Sprintf(er.Literal, mcpName, msg)
+	}
+	return fmt.Sprintf(er.Text, mcpName, msg)
 }
 
 // fromErrFormat matches "text: %w", the message FromErr constructors build.

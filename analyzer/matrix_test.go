@@ -26,8 +26,10 @@ import (
 var matrixModules = []string{
 	"gosdk-v1.8.0",  // github.com/modelcontextprotocol/go-sdk v1.8.0
 	"gosdk-v1.4.1",  // github.com/modelcontextprotocol/go-sdk v1.4.1
+	"gosdk-v1.0.0",  // github.com/modelcontextprotocol/go-sdk v1.0.0, the oldest supported
 	"mcpgo-v1.2.1",  // github.com/mark3labs/mcp-go v1.2.1
 	"mcpgo-v0.28.0", // github.com/mark3labs/mcp-go v0.28.0
+	"mcpgo-v0.16.0", // github.com/mark3labs/mcp-go v0.16.0, with no NewToolResultError
 }
 
 // matrixModuleDir returns the absolute path of testdata/modules/name.

@@ -533,6 +533,8 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		if o, ok := c.dispatchOrigin(call); ok {
 			return o
 		}
+	} else if o, ok := c.resolvedOrigin(call); ok {
+		return o
 	} else if o, ok := c.fieldOrigin(call); ok {
 		return o
 	}
@@ -549,6 +551,41 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		}
 	}
 	return origin{category: OtherFailure}
+}
+
+// resolvedOrigin classifies the error of a call of a function value that
+// the package's value flow resolves to functions of its own, all of them
+// (t.Handler(ctx, req), with t from a table of tools the package builds):
+// forwarded when each is a handler analyzed on its own, else what the
+// summaries of the others say.
+func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
+	if c.s.reach == nil {
+		return origin{}, false
+	}
+	callees, complete := c.s.reach.Callees(call.Common())
+	if !complete || len(callees) == 0 {
+		return origin{}, false
+	}
+	taints := c.flow.ArgTaints(call.Common())
+	var j joined
+	for _, fn := range callees {
+		switch sum := c.s.summaryOf(fn); {
+		case c.s.isHandler(fn):
+			if c.summarizing() {
+				return origin{category: OtherFailure}, true
+			}
+			j.add(origin{forwarded: true}, false)
+		case sum != nil:
+			if o := sum.pick(taints); o.Category != None {
+				j.add(c.s.outcomeOrigin(fn, o), false)
+			} else {
+				j.add(origin{nilValue: true}, false)
+			}
+		default:
+			j.add(origin{category: OtherFailure}, false)
+		}
+	}
+	return j.result(), true
 }
 
 // summaryOrigin classifies the error of a call to a summarized function:

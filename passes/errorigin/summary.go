@@ -170,6 +170,7 @@ type summarizer struct {
 	forwards map[*ssa.Function][]handlers.ForwardedParam
 	converts map[*ssa.Function][]int
 	escapes  map[*ssa.Function][]string
+	reach    *handlers.Reach // where the package's registrations lead
 	fixed    argflow.FixedMaps
 	srcFuncs []*ssa.Function // the package's functions, literals after their parents
 
@@ -208,7 +209,7 @@ func (s *summarizer) setHandlers(hs *handlers.Result) {
 	for _, h := range hs.Handlers {
 		s.handlers[h.Fn] = h
 	}
-	s.forwards, s.converts, s.escapes = hs.Forwards, hs.Converts, hs.Escapes
+	s.forwards, s.converts, s.escapes, s.reach = hs.Forwards, hs.Converts, hs.Escapes, hs.Reach
 	clear(s.local)
 }
 

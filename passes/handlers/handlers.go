@@ -48,6 +48,9 @@ type Result struct {
 	// its raw handler passes on as protocol errors all the same (a
 	// *ProtocolError it finds with errors.As): see Handler.Escapes.
 	Escapes map[*ssa.Function][]string
+
+	// Reach is where the package's own registrations lead.
+	Reach *Reach
 }
 
 // A ForwardedParam says that a raw tool handler calls the function held by
@@ -135,8 +138,10 @@ func Find(prog *mcpssa.Result, table *roles.Table, facts Facts) *Result {
 	f.findForwarded()
 	f.recordConvertingMiddleware()
 	f.dropConverted()
+	reach := f.computeReach()
+	f.dropConvertedByRegistrations(reach)
 
-	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes}
+	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Reach: reach}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)

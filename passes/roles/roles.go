@@ -57,9 +57,18 @@ const (
 	// SetIsError methods make their receiver, a tool result, a tool
 	// execution error ((*mcp.CallToolResult).SetError).
 	SetIsError
+	// Register functions install tool handlers on a server: operand
+	// Param and those after it, or, when Field is set, that field of
+	// each (mcp-go's AddTools(server.ServerTool{Handler: h})). Kind says
+	// what becomes of the errors of the handlers installed.
+	Register
+	// Adapter functions return a tool handler that calls the function
+	// among their operands and returns its error unchanged (mcp-go's
+	// NewTypedToolHandler).
+	Adapter
 )
 
-var roleNames = [...]string{"", "decode", "validate", "pure", "sanitize", "error-constructor", "is-error-result", "middleware", "server", "error-match", "set-is-error"}
+var roleNames = [...]string{"", "decode", "validate", "pure", "sanitize", "error-constructor", "is-error-result", "middleware", "server", "error-match", "set-is-error", "register", "adapter"}
 
 func (r Role) String() string {
 	if int(r) < len(roleNames) {
@@ -184,8 +193,17 @@ type Row struct {
 	// middleware are that operand and those after it.
 	Param int
 
-	// SDK names the SDK a Server or Middleware row belongs to.
+	// SDK names the SDK a Server, Middleware, Register or Adapter row
+	// belongs to.
 	SDK string
+
+	// Field names the field of a Register row's operands that holds
+	// the handler, when they are tool structs rather than handlers.
+	Field string
+
+	// Typed marks a Register row whose handlers' plain errors become
+	// tool execution errors (go-sdk's generic mcp.AddTool).
+	Typed bool
 
 	// NotCheck reports that a Pure function's error does not say an
 	// operand is malformed at all (json.Marshal fails for the server's

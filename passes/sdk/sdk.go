@@ -79,6 +79,9 @@ type RoleRow struct {
 	Func  string
 	Role  roles.Role
 	Param int
+	// Field and Typed are a Register row's (see roles.Row).
+	Field string
+	Typed bool
 }
 
 // RoleRows returns the rows of the role table of the SDKs in bs.
@@ -86,7 +89,7 @@ func RoleRows(bs []*Binding) []roles.Row {
 	var rows []roles.Row
 	for _, b := range bs {
 		for _, r := range b.Roles {
-			rows = append(rows, roles.Row{Func: roles.MustParseRef(r.Func), Role: r.Role, Param: r.Param, SDK: b.Name})
+			rows = append(rows, roles.Row{Func: roles.MustParseRef(r.Func), Role: r.Role, Param: r.Param, Field: r.Field, Typed: r.Typed, SDK: b.Name})
 		}
 	}
 	return rows
@@ -147,6 +150,10 @@ type ProtocolError struct {
 type ErrorResult struct {
 	// Text builds a result from a message.
 	Text string
+	// TextFunc, when set, names the function in MCP that Text calls;
+	// where the SDK version in the build does not declare it, Literal,
+	// a template of the same form, builds the result instead.
+	TextFunc, Literal string
 	// Formatf, when set and declared by the SDK version in the build,
 	// names a function in MCP taking (format string, args ...any).
 	Formatf string
@@ -201,6 +208,9 @@ var Default = Table{
 			// error, tools/call's among them.
 			{Func: "(*github.com/modelcontextprotocol/go-sdk/mcp.Server).AddReceivingMiddleware", Role: roles.Middleware, Param: 1},
 			{Func: "(*github.com/modelcontextprotocol/go-sdk/mcp.CallToolResult).SetError", Role: roles.SetIsError},
+			// Installing a tool handler; operands count the receiver.
+			{Func: "(*github.com/modelcontextprotocol/go-sdk/mcp.Server).AddTool", Role: roles.Register, Param: 2},
+			{Func: "github.com/modelcontextprotocol/go-sdk/mcp.AddTool", Role: roles.Register, Param: 2, Typed: true},
 		},
 	},
 	{
@@ -235,7 +245,11 @@ var Default = Table{
 		},
 		InvalidParamsSentinels: []string{"ErrInvalidParams"},
 		ErrorResult: ErrorResult{
-			Text:    "%[1]s.NewToolResultError(%[2]s)",
+			Text:     "%[1]s.NewToolResultError(%[2]s)",
+			TextFunc: "NewToolResultError",
+			// v0.16.0 has no NewToolResultError: the literal compiles
+			// with every release.
+			Literal: "&%[1]s.CallToolResult{Content: []%[1]s.Content{%[1]s.TextContent{Type: \"text\", Text: %[2]s}}, IsError: true}",
 			Formatf: "NewToolResultErrorf",
 			FromErr: "NewToolResultErrorFromErr",
 		},
@@ -243,6 +257,13 @@ var Default = Table{
 			{Func: "github.com/mark3labs/mcp-go/server.NewMCPServer", Role: roles.Server},
 			{Func: "github.com/mark3labs/mcp-go/server.WithToolHandlerMiddleware", Role: roles.Middleware, Param: 0},
 			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).Use", Role: roles.Middleware, Param: 1},
+			// Installing a tool handler; operands count the receiver.
+			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).AddTool", Role: roles.Register, Param: 2},
+			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).AddTools", Role: roles.Register, Param: 1, Field: "Handler"},
+			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).SetTools", Role: roles.Register, Param: 1, Field: "Handler"},
+			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).AddSessionTool", Role: roles.Register, Param: 3},
+			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).AddSessionTools", Role: roles.Register, Param: 2, Field: "Handler"},
+			{Func: "github.com/mark3labs/mcp-go/mcp.NewTypedToolHandler", Role: roles.Adapter},
 		},
 	},
 }

@@ -1,0 +1,505 @@
+// Package valueflow answers, for a value of one package's SSA form, which
+// function bodies and which allocations it may hold: the values that reach
+// it through locals, phis and conversions, struct fields, slice, array and
+// map elements, package variables, closures' captured variables,
+// parameters (from the package's own calls) and results (of the package's
+// own functions).
+//
+// It is demand driven and allocation-site aware: a load of a field is
+// answered with the values stored into that field of the objects its base
+// may point to, so two composite literals of one type are two objects and
+// a store into one says nothing of the other. Where a base may come from
+// outside the package (a parameter of an exported function, the result of
+// another package's function), the answer falls back to every store into
+// that field in the package and says it is incomplete.
+//
+// Elements are not told apart by index, nor the fields of a struct held
+// by value in a container from the container itself: an element's address
+// stands for its container.
+package valueflow
+
+import (
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// A Graph answers value flow questions about the functions of one
+// package.
+type Graph struct {
+	pkg *ssa.Package
+
+	// callers holds the static calls of each function of the package.
+	callers map[*ssa.Function][]*ssa.CallCommon
+	// escapes marks the functions whose parameters may be given values
+	// the package does not show: exported ones, and those whose value is
+	// used other than by calling it.
+	escapes map[*ssa.Function]bool
+
+	globalStores map[*ssa.Global][]ssa.Value
+	cellStores   map[*ssa.Alloc][]ssa.Value
+	fieldStores  map[fieldKey][]store
+	elemStores   []store // into elements: x[i] = v
+	mapStores    []store // m[k] = v
+	appends      map[*ssa.Call]bool
+
+	// Adapters are calls of other packages' functions whose result
+	// holds the functions among their operands, their errors unchanged
+	// (mcp-go's NewTypedToolHandler): the caller sets it.
+	Adapters func(*ssa.CallCommon) bool
+
+	memo map[ssa.Value]*Set
+}
+
+type fieldKey struct {
+	strct *types.Struct
+	field int
+}
+
+type store struct{ base, val ssa.Value }
+
+// A Set is what a value may hold: functions, allocations (*ssa.Alloc,
+// *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global), and whether that is all.
+type Set struct {
+	Funcs   []*ssa.Function
+	Objects []ssa.Value
+	// Complete reports that the value may hold nothing else.
+	Complete bool
+}
+
+func (s *Set) addFunc(fn *ssa.Function) {
+	if !slices.Contains(s.Funcs, fn) {
+		s.Funcs = append(s.Funcs, fn)
+	}
+}
+
+func (s *Set) addObject(v ssa.Value) {
+	if !slices.Contains(s.Objects, v) {
+		s.Objects = append(s.Objects, v)
+	}
+}
+
+func (s *Set) union(t *Set) {
+	for _, fn := range t.Funcs {
+		s.addFunc(fn)
+	}
+	for _, o := range t.Objects {
+		s.addObject(o)
+	}
+	s.Complete = s.Complete && t.Complete
+}
+
+func (s *Set) meets(t *Set) bool {
+	for _, o := range s.Objects {
+		if slices.Contains(t.Objects, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// New indexes the stores and calls of funcs, the package's functions
+// (with its init, which fills package-level tables).
+func New(pkg *ssa.Package, funcs []*ssa.Function) *Graph {
+	g := &Graph{
+		pkg:          pkg,
+		callers:      make(map[*ssa.Function][]*ssa.CallCommon),
+		escapes:      make(map[*ssa.Function]bool),
+		globalStores: make(map[*ssa.Global][]ssa.Value),
+		cellStores:   make(map[*ssa.Alloc][]ssa.Value),
+		fieldStores:  make(map[fieldKey][]store),
+		appends:      make(map[*ssa.Call]bool),
+		memo:         make(map[ssa.Value]*Set),
+	}
+	for _, fn := range funcs {
+		if fn.Pkg == pkg && fn.Object() != nil && fn.Object().Exported() {
+			g.escapes[fn] = true
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				g.index(instr)
+			}
+		}
+	}
+	return g
+}
+
+func (g *Graph) index(instr ssa.Instruction) {
+	switch instr := instr.(type) {
+	case *ssa.Store:
+		switch addr := instr.Addr.(type) {
+		case *ssa.Global:
+			g.globalStores[addr] = append(g.globalStores[addr], instr.Val)
+		case *ssa.Alloc:
+			g.cellStores[addr] = append(g.cellStores[addr], instr.Val)
+		case *ssa.FieldAddr:
+			if k, ok := keyOf(addr.X.Type(), addr.Field); ok {
+				g.fieldStores[k] = append(g.fieldStores[k], store{addr.X, instr.Val})
+			}
+		case *ssa.IndexAddr:
+			g.elemStores = append(g.elemStores, store{addr.X, instr.Val})
+		}
+	case *ssa.MapUpdate:
+		g.mapStores = append(g.mapStores, store{instr.Map, instr.Value})
+	}
+	if c, ok := instr.(ssa.CallInstruction); ok {
+		common := c.Common()
+		if b, ok := common.Value.(*ssa.Builtin); ok && b.Name() == "append" {
+			if call, ok := c.(*ssa.Call); ok {
+				g.appends[call] = true
+			}
+		}
+		callee := common.StaticCallee()
+		if callee != nil && callee.Pkg == g.pkg {
+			g.callers[origin(callee)] = append(g.callers[origin(callee)], common)
+		}
+	}
+	// A function used as a value may be called from anywhere.
+	for i, op := range instr.Operands(nil) {
+		fn, ok := (*op).(*ssa.Function)
+		if !ok || fn.Pkg != g.pkg {
+			continue
+		}
+		if c, isCall := instr.(ssa.CallInstruction); isCall && i == 0 && c.Common().Value == fn {
+			continue
+		}
+		g.escapes[origin(fn)] = true
+	}
+}
+
+func keyOf(t types.Type, field int) (fieldKey, bool) {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return fieldKey{st, field}, ok
+}
+
+func origin(fn *ssa.Function) *ssa.Function {
+	if fn.Origin() != nil {
+		return fn.Origin()
+	}
+	return fn
+}
+
+// maxDepth bounds the chains of values followed; deeper ones are
+// incomplete.
+const maxDepth = 24
+
+// Of returns what v may hold.
+func (g *Graph) Of(v ssa.Value) *Set { return g.of(v, 0) }
+
+func (g *Graph) of(v ssa.Value, depth int) *Set {
+	if s, ok := g.memo[v]; ok {
+		return s
+	}
+	if depth > maxDepth {
+		return &Set{}
+	}
+	// A value met again while it is being answered adds nothing new:
+	// the cycle's other values are answered with what it holds.
+	g.memo[v] = &Set{Complete: true}
+	s := g.compute(v, depth)
+	g.memo[v] = s
+	return s
+}
+
+func (g *Graph) compute(v ssa.Value, depth int) *Set {
+	s := &Set{Complete: true}
+	next := func(v ssa.Value) { s.union(g.of(v, depth+1)) }
+	switch x := v.(type) {
+	case *ssa.Function:
+		s.addFunc(FuncOf(x))
+	case *ssa.MakeClosure:
+		s.addFunc(FuncOf(x.Fn.(*ssa.Function)))
+	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global:
+		s.addObject(x)
+	case *ssa.Const:
+		// nil, or a constant: no function or object.
+	case *ssa.ChangeType:
+		next(x.X)
+	case *ssa.MakeInterface:
+		next(x.X)
+	case *ssa.ChangeInterface:
+		next(x.X)
+	case *ssa.TypeAssert:
+		next(x.X)
+	case *ssa.Slice:
+		next(x.X)
+	case *ssa.FieldAddr:
+		next(x.X) // a field's address stands for its struct
+	case *ssa.IndexAddr:
+		next(x.X) // an element's address stands for its container
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			next(e)
+		}
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			s.Complete = false
+			break
+		}
+		// A struct held by value is the object at its address; what is
+		// loaded is also whatever was stored there whole.
+		if _, ok := x.Type().Underlying().(*types.Struct); ok {
+			next(x.X)
+		}
+		s.union(g.loaded(x.X, depth))
+	case *ssa.Field:
+		// A field of a struct value: the stores into that field of the
+		// objects the struct value stands for.
+		s.union(g.fieldOf(x.X, x.X.Type(), x.Field, depth))
+	case *ssa.Lookup:
+		if _, ok := x.X.Type().Underlying().(*types.Map); ok {
+			s.union(g.stored(g.mapStores, x.X, depth))
+		} else {
+			s.Complete = false // a string's byte
+		}
+	case *ssa.Extract:
+		s.union(g.extracted(x, depth))
+	case *ssa.Call:
+		s.union(g.results(x, 0, depth))
+	case *ssa.Parameter:
+		s.union(g.param(x, depth))
+	case *ssa.FreeVar:
+		s.union(g.freeVar(x, depth))
+	default:
+		s.Complete = false
+	}
+	return s
+}
+
+// loaded returns what a load from addr may yield.
+func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
+	s := &Set{Complete: true}
+	switch a := addr.(type) {
+	case *ssa.Global:
+		for _, v := range g.globalStores[a] {
+			s.union(g.of(v, depth+1))
+		}
+		if a.Object() != nil && a.Object().Exported() {
+			s.Complete = false // other packages may store into it
+		}
+	case *ssa.Alloc:
+		for _, v := range g.cellStores[a] {
+			s.union(g.of(v, depth+1))
+		}
+	case *ssa.FieldAddr:
+		s.union(g.fieldOf(a.X, a.X.Type(), a.Field, depth))
+	case *ssa.IndexAddr:
+		s.union(g.stored(g.elemStores, a.X, depth))
+	default:
+		// A pointer from elsewhere (a parameter, a result): the cells
+		// it may point to.
+		objs := g.of(addr, depth+1)
+		s.Complete = objs.Complete
+		for _, o := range objs.Objects {
+			switch o := o.(type) {
+			case *ssa.Global:
+				s.union(g.loaded(o, depth+1))
+			case *ssa.Alloc:
+				s.union(g.loaded(o, depth+1))
+			}
+		}
+	}
+	return s
+}
+
+// fieldOf returns what field i of the objects base stands for holds.
+func (g *Graph) fieldOf(base ssa.Value, t types.Type, i int, depth int) *Set {
+	k, ok := keyOf(t, i)
+	if !ok {
+		return &Set{}
+	}
+	objs := g.of(base, depth+1)
+	s := &Set{Complete: objs.Complete}
+	for _, st := range g.fieldStores[k] {
+		// Where the base is not all known, every store into the field
+		// may be the one.
+		if !objs.Complete || g.of(st.base, depth+1).meets(objs) {
+			s.union(g.of(st.val, depth+1))
+		}
+	}
+	return s
+}
+
+// stored returns the values of stores (into elements or maps) whose base
+// may be one of the objects container stands for.
+func (g *Graph) stored(stores []store, container ssa.Value, depth int) *Set {
+	objs := g.of(container, depth+1)
+	s := &Set{Complete: objs.Complete}
+	for _, st := range stores {
+		if !objs.Complete || g.of(st.base, depth+1).meets(objs) {
+			s.union(g.of(st.val, depth+1))
+		}
+	}
+	return s
+}
+
+func (g *Graph) extracted(x *ssa.Extract, depth int) *Set {
+	switch t := x.Tuple.(type) {
+	case *ssa.Call:
+		return g.results(t, x.Index, depth)
+	case *ssa.Lookup:
+		if x.Index == 0 {
+			return g.of(t, depth+1)
+		}
+	case *ssa.TypeAssert:
+		if x.Index == 0 {
+			return g.of(t.X, depth+1)
+		}
+	case *ssa.Next:
+		// for k, v := range m: the map's keys and values.
+		if r, ok := t.Iter.(*ssa.Range); ok && x.Index == 2 {
+			if _, ok := r.X.Type().Underlying().(*types.Map); ok {
+				return g.stored(g.mapStores, r.X, depth)
+			}
+		}
+	}
+	return &Set{Complete: x.Index == 0} // ok flags and keys hold nothing
+}
+
+// results returns what result i of call may hold.
+func (g *Graph) results(call *ssa.Call, i int, depth int) *Set {
+	common := call.Common()
+	if g.appends[call] {
+		// append(s, xs...): the same containers, and the one xs is.
+		s := &Set{Complete: true}
+		for _, a := range common.Args {
+			s.union(g.of(a, depth+1))
+		}
+		return s
+	}
+	if g.Adapters != nil && g.Adapters(common) {
+		s := &Set{Complete: true}
+		for _, a := range common.Args {
+			if _, ok := a.Type().Underlying().(*types.Signature); ok {
+				s.union(g.of(a, depth+1))
+			}
+		}
+		return s
+	}
+	if common.IsInvoke() {
+		return &Set{}
+	}
+	var callees []*ssa.Function
+	if fn := common.StaticCallee(); fn != nil {
+		callees = []*ssa.Function{fn}
+	} else {
+		fs := g.of(common.Value, depth+1)
+		if !fs.Complete {
+			return &Set{}
+		}
+		callees = fs.Funcs
+	}
+	s := &Set{Complete: true}
+	for _, fn := range callees {
+		if fn.Pkg != g.pkg || fn.Blocks == nil {
+			return &Set{}
+		}
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+				s.union(g.of(ret.Results[i], depth+1))
+			}
+		}
+	}
+	return s
+}
+
+// param returns what the package's calls pass to parameter p.
+func (g *Graph) param(p *ssa.Parameter, depth int) *Set {
+	fn := p.Parent()
+	i := slices.Index(fn.Params, p)
+	key := origin(fn)
+	s := &Set{Complete: fn.Parent() == nil && !g.escapes[key]}
+	if i < 0 {
+		s.Complete = false
+		return s
+	}
+	for _, c := range g.callers[key] {
+		if i < len(c.Args) {
+			s.union(g.of(c.Args[i], depth+1))
+		}
+	}
+	return s
+}
+
+// freeVar returns what the closures of fv's function capture there.
+func (g *Graph) freeVar(fv *ssa.FreeVar, depth int) *Set {
+	fn := fv.Parent()
+	i := slices.Index(fn.FreeVars, fv)
+	parent := fn.Parent()
+	s := &Set{Complete: true}
+	if parent == nil || i < 0 {
+		s.Complete = false
+		return s
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || i >= len(mc.Bindings) {
+				continue
+			}
+			// A captured variable is bound as its cell: the cell itself,
+			// which loads in the closure read.
+			s.union(g.of(mc.Bindings[i], depth+1))
+		}
+	}
+	return s
+}
+
+// FuncOf returns the declared function or literal fn stands for: the
+// generic origin of an instantiation, and the method of a method value's
+// bound wrapper.
+func FuncOf(fn *ssa.Function) *ssa.Function {
+	if fn.Origin() != nil {
+		return fn.Origin()
+	}
+	if m, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" && m.Signature().Recv() != nil {
+		if target := fn.Prog.FuncValue(m); target != nil && target != fn {
+			return target
+		}
+	}
+	return fn
+}
+
+// Field returns what the field called name holds of the struct v is,
+// points to, or, for a slice or array of those, of its elements.
+func (g *Graph) Field(v ssa.Value, name string) *Set {
+	t := v.Type().Underlying()
+	objs := &Set{Complete: true}
+	objs.union(g.Of(v)) // a copy: the answers are kept
+	// The elements: stored whole, or, held by value, filled in place
+	// (an element's address stands for its container).
+	switch c := t.(type) {
+	case *types.Slice:
+		t = c.Elem()
+		objs.union(g.stored(g.elemStores, v, 0))
+	case *types.Array:
+		t = c.Elem()
+		objs.union(g.stored(g.elemStores, v, 0))
+	}
+	st := t.Underlying()
+	if p, ok := st.(*types.Pointer); ok {
+		st = p.Elem().Underlying()
+	}
+	strct, ok := st.(*types.Struct)
+	if !ok {
+		return &Set{}
+	}
+	for i := range strct.NumFields() {
+		if strct.Field(i).Name() != name {
+			continue
+		}
+		s := &Set{Complete: objs.Complete}
+		for _, store := range g.fieldStores[fieldKey{strct, i}] {
+			if !objs.Complete || g.Of(store.base).meets(objs) {
+				s.union(g.Of(store.val))
+			}
+		}
+		return s
+	}
+	return &Set{}
+}
