@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -51,6 +52,7 @@ func New(cfg Config) *analysis.Analyzer {
 		URL:        URL,
 		Requires:   []*analysis.Analyzer{origins},
 		ResultType: reflect.TypeFor[*Result](),
+		FactTypes:  []analysis.Fact{new(convertedBy)},
 	}
 	a.Flags.BoolVar(&c.ToolErrors, "tool-errors", c.ToolErrors,
 		"also report errors with no argument origin (API failures, I/O), Category tool-error")
@@ -82,6 +84,13 @@ type Result struct {
 	SDKs map[token.Pos]string
 }
 
+// A Silence says which SDKs' tool handlers in a package return no
+// protocol errors, and which packages build the servers that make it so.
+type Silence struct {
+	SDKs    map[string]bool
+	Servers []string // import paths, sorted
+}
+
 // Silenced returns, by package path, the SDKs whose tool handlers in that
 // package return no protocol errors: packages of the program that build
 // servers of the SDK import the package (or are it), and every server
@@ -89,10 +98,10 @@ type Result struct {
 // the package whose position its Result.SDKs maps to one of them reports
 // an error that never reaches the client as one. results holds each
 // package's result by path, and imports the paths each package imports.
-func Silenced(results map[string]*Result, imports func(path string) []string) map[string]map[string]bool {
-	// reached[pkg][sdk]: whether every server package that reaches pkg
-	// converts all its servers of sdk.
-	reached := make(map[string]map[string]bool)
+func Silenced(results map[string]*Result, imports func(path string) []string) map[string]*Silence {
+	// reached[pkg].SDKs[sdk]: whether every server package that reaches
+	// pkg converts all its servers of sdk.
+	reached := make(map[string]*Silence)
 	for path, r := range results {
 		if r == nil {
 			continue
@@ -108,10 +117,13 @@ func Silenced(results map[string]*Result, imports func(path string) []string) ma
 				}
 				seen[p] = true
 				if reached[p] == nil {
-					reached[p] = make(map[string]bool)
+					reached[p] = &Silence{SDKs: make(map[string]bool)}
 				}
-				if all, ok := reached[p][srv.SDK]; !ok || all {
-					reached[p][srv.SDK] = converts
+				if all, ok := reached[p].SDKs[srv.SDK]; !ok || all {
+					reached[p].SDKs[srv.SDK] = converts
+				}
+				if !slices.Contains(reached[p].Servers, path) {
+					reached[p].Servers = append(reached[p].Servers, path)
 				}
 				for _, imp := range imports(p) {
 					walk(imp)
@@ -120,15 +132,16 @@ func Silenced(results map[string]*Result, imports func(path string) []string) ma
 			walk(path)
 		}
 	}
-	for p, sdks := range reached {
-		for sdk, all := range sdks {
+	for p, s := range reached {
+		for sdk, all := range s.SDKs {
 			if !all {
-				delete(sdks, sdk)
+				delete(s.SDKs, sdk)
 			}
 		}
-		if len(sdks) == 0 {
+		if len(s.SDKs) == 0 {
 			delete(reached, p)
 		}
+		slices.Sort(s.Servers)
 	}
 	return reached
 }
@@ -141,11 +154,17 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, erro
 	}
 	out := &Result{Servers: res.Servers, SDKs: make(map[token.Pos]string)}
 	dirs := readDirectives(pass)
+	convertedElsewhere := readConvertedBy(pass)
+	if len(convertedElsewhere) > 0 {
+		pass.ExportPackageFact(&convertedBy{Servers: convertedElsewhere})
+	}
+	checkConvertedBy(pass, res.Servers)
 	var reported []*errorigin.Return
 	for _, r := range res.Returns {
-		if r.Category == errorigin.OtherFailure && !cfg.ToolErrors {
+		if r.Category == errorigin.OtherFailure && !cfg.ToolErrors || len(convertedElsewhere) > 0 {
 			// A directive written for -tool-errors runs is not unused
-			// in the runs without.
+			// in the runs without, nor one on a return that a
+			// converted-by directive silences.
 			if ret := returnStmt(r.Handler.Syntax, r.Pos); ret != nil {
 				dirs.ignores(ret, r.Handler.Syntax)
 			}

@@ -31,7 +31,7 @@ func TestCaseFamilies(t *testing.T) {
 		"mcpgo_raw", "mcpgo_typed",
 		"negative_lookalike", "fix_imports",
 		"regression_defer_result_slots", "regression_fix_last_read", "regression_fix_sdk_name", "ignore_directive",
-		"regression_fix_import_collision",
+		"regression_fix_import_collision", "converted_by_directive/...",
 	}
 	// One run for all families: each run loads the standard library from
 	// source (the analyzer has facts), which costs more than the cases.

@@ -6,7 +6,10 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/mcperrlint/mcperrlint/passes/errorigin"
 )
 
 // ignoreDirective suppresses the reports of the return statement it
@@ -117,5 +120,85 @@ func (d *directives) reportUnused(pass *analysis.Pass) {
 			Message:  "mcperrlint:ignore directive suppresses nothing: remove it",
 			URL:      categoryDocURL("unused-ignore"),
 		})
+	}
+}
+
+// convertedByDirective, in any file of a package, says that the servers
+// built by the package it names, which registers this package's tool
+// handlers, turn every handler's error into a tool result: the package's
+// returns are not reported. A driver that analyzes one package at a time
+// (go vet, golangci-lint, an editor) cannot see that from here; the
+// named package, which imports this one, checks the claim.
+const convertedByDirective = "//mcperrlint:converted-by"
+
+// convertedBy is the fact a package with a converted-by directive
+// exports, for the packages it names to check.
+type convertedBy struct {
+	Servers []string // import paths
+}
+
+// AFact marks convertedBy as a fact.
+func (*convertedBy) AFact() {}
+
+func (c *convertedBy) String() string { return "converted by " + strings.Join(c.Servers, " ") }
+
+// readConvertedBy returns the import paths the package's converted-by
+// directives name, reporting those that name none.
+func readConvertedBy(pass *analysis.Pass) []string {
+	var paths []string
+	for _, f := range pass.Files {
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				rest, ok := strings.CutPrefix(c.Text, convertedByDirective)
+				if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+					continue
+				}
+				path := strings.TrimSpace(rest)
+				if module.CheckImportPath(path) != nil {
+					pass.Report(analysis.Diagnostic{
+						Pos:      c.Pos(),
+						End:      c.End(),
+						Category: "directive",
+						Message:  "mcperrlint:converted-by directive names no import path, so it silences nothing: name the package that builds the server",
+						URL:      categoryDocURL("directive"),
+					})
+					continue
+				}
+				if !slices.Contains(paths, path) {
+					paths = append(paths, path)
+				}
+			}
+		}
+	}
+	slices.Sort(paths)
+	return paths
+}
+
+// checkConvertedBy reports, in a package that the converted-by directive
+// of a package it imports names, each server it builds that does not
+// turn tool errors into results, or its package clause when it builds
+// none: the claim that silenced the other package is false here.
+func checkConvertedBy(pass *analysis.Pass, servers []errorigin.Server) {
+	for _, pf := range pass.AllPackageFacts() {
+		cb, ok := pf.Fact.(*convertedBy)
+		if !ok || pf.Package == pass.Pkg || !slices.Contains(cb.Servers, pass.Pkg.Path()) {
+			continue
+		}
+		claim := "package " + pf.Package.Name() + " relies on this package's servers to turn its tool handlers' errors into tool results (" + convertedByDirective + ")"
+		if len(servers) == 0 && len(pass.Files) > 0 {
+			name := pass.Files[0].Name
+			pass.Report(analysis.Diagnostic{
+				Pos: name.Pos(), End: name.End(), Category: "directive", URL: categoryDocURL("directive"),
+				Message: claim + ", but this package builds no MCP server: name the package that does",
+			})
+		}
+		for _, srv := range servers {
+			if !srv.Converts {
+				pass.Report(analysis.Diagnostic{
+					Pos: srv.Pos, Category: "directive", URL: categoryDocURL("directive"),
+					Message: claim + ", but this server installs no middleware that does: install one, or remove the directive",
+				})
+			}
+		}
 	}
 }

@@ -116,4 +116,38 @@ func TestMiddlewareElsewhere(t *testing.T) {
 	if out, _ := run(t, dir, "go", append([]string{"vet", "-vettool=" + bin}, both...)...); !has(textDiagnostics(t, dir, out), handler) {
 		t.Errorf("go vet, handler and server: want %q, got\n%s", handler, out)
 	}
+	// Where the standalone command silences reports, it names the line
+	// that silences them in every driver.
+	const directive = "add //mcperrlint:converted-by example.com/mcpgomw/mwserver to a file of example.com/mcpgomw/mwhandler"
+	if out, _ := run(t, dir, bin, both...); !strings.Contains(out, directive) {
+		t.Errorf("standalone, handler and server: want a note saying %q, got\n%s", directive, out)
+	}
+}
+
+// TestConvertedByDirective holds every driver to the converted-by
+// directive: mwdirhandler names mwdirserver, whose middleware converts,
+// and no driver reports its handler, even one package at a time;
+// mwstalehandler names mwstaleserver, which does not convert, and every
+// driver reports that server instead.
+func TestConvertedByDirective(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	dir := filepath.Join("..", "..", "testdata", "modules", "mcpgo-middleware")
+	if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
+		t.Fatalf("go mod download: %s", out)
+	}
+	const stale = "mwstaleserver/mwstaleserver.go:14:26: package mwstalehandler relies on this package's servers"
+	for _, driver := range [][]string{{bin}, {"go", "vet", "-vettool=" + bin}} {
+		for _, pkgs := range [][]string{{"./mwdirhandler"}, {"./mwdirserver"}, {"./mwdirhandler", "./mwdirserver"}, {"./mwstalehandler"}} {
+			if out, _ := run(t, dir, driver[0], append(driver[1:], pkgs...)...); len(textDiagnostics(t, dir, out)) != 0 {
+				t.Errorf("%s %s: want no finding, got\n%s", driver, pkgs, out)
+			}
+		}
+		out, _ := run(t, dir, driver[0], append(driver[1:], "./mwstaleserver")...)
+		if got := textDiagnostics(t, dir, out); len(got) != 1 || !strings.HasPrefix(got[0], stale) {
+			t.Errorf("%s ./mwstaleserver: want one finding %q, got\n%s", driver, stale, out)
+		}
+	}
 }

@@ -206,7 +206,7 @@ func (d *driver) lint(patterns []string) int {
 	slices.Sort(failures)
 	failures = slices.Compact(failures)
 
-	dropSilenced(graph.Roots)
+	notes := dropSilenced(graph.Roots)
 
 	// Every format but JSON exits 3 when something is reported, as the
 	// text does; JSON exits 0, as go vet -json does.
@@ -231,6 +231,9 @@ func (d *driver) lint(patterns []string) int {
 		reported(n)
 	default:
 		reported(d.printText(graph.Roots))
+		for _, note := range notes {
+			fmt.Fprintln(d.stderr, note)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
@@ -244,9 +247,11 @@ func (d *driver) lint(patterns []string) int {
 // packages importing them build converts them
 // (server.WithToolHandlerMiddleware): the handlers' package, analyzed
 // before the package that builds the server, reported them not knowing.
-// Only a driver that sees the whole program can; go vet and golangci-lint
-// analyze a package at a time.
-func dropSilenced(roots []*checker.Action) {
+// Only a driver that sees the whole program can; go vet, golangci-lint
+// and editors analyze a package at a time, and honor the converted-by
+// directive instead. It returns a note for each package it silenced,
+// naming the directive that makes every driver agree.
+func dropSilenced(roots []*checker.Action) []string {
 	results := make(map[string]*analyzer.Result)
 	imports := make(map[string][]string)
 	for _, act := range roots {
@@ -264,19 +269,36 @@ func dropSilenced(roots []*checker.Action) {
 		}
 	}
 	silenced := analyzer.Silenced(results, func(path string) []string { return imports[path] })
-	if len(silenced) == 0 {
-		return
-	}
+	dropped := make(map[string]int)
 	for _, act := range roots {
 		r, ok := act.Result.(*analyzer.Result)
-		sdks := silenced[act.Package.PkgPath]
-		if !ok || sdks == nil {
+		s := silenced[act.Package.PkgPath]
+		if !ok || s == nil {
 			continue
 		}
+		before := len(act.Diagnostics)
 		act.Diagnostics = slices.DeleteFunc(act.Diagnostics, func(d analysis.Diagnostic) bool {
-			return sdks[r.SDKs[d.Pos]]
+			return s.SDKs[r.SDKs[d.Pos]]
 		})
+		if n := before - len(act.Diagnostics); n > dropped[act.Package.PkgPath] {
+			dropped[act.Package.PkgPath] = n // once for a package and its test variant
+		}
 	}
+	var notes []string
+	for _, path := range slices.Sorted(maps.Keys(dropped)) {
+		if dropped[path] == 0 {
+			continue
+		}
+		servers := silenced[path].Servers
+		lines := make([]string, len(servers))
+		for i, srv := range servers {
+			lines[i] = "//mcperrlint:converted-by " + srv
+		}
+		notes = append(notes, fmt.Sprintf("mcperrlint: %d report(s) in %s not shown: the servers %s builds turn its tool handlers' errors into tool results; "+
+			"go vet, golangci-lint and editors see one package at a time: for them, add %s to a file of %s",
+			dropped[path], path, strings.Join(servers, " and "), strings.Join(lines, " and "), path))
+	}
+	return notes
 }
 
 // reportBroken prints one line for each package that could not be
