@@ -17,6 +17,7 @@
 package handlers
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -335,6 +336,17 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 				continue
 			}
 			seen[src] = true
+			// A named result that a deferred function may change
+			// (recover, or logging that takes its address): what is
+			// stored there may be returned.
+			if cell := loadedCell(src); cell != nil {
+				for _, ref := range *cell.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == cell && holds(st.Val, depth+1) {
+						return true
+					}
+				}
+				continue
+			}
 			c, _ := argflow.CallOf(src)
 			if c == nil {
 				continue
@@ -358,6 +370,16 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 		}
 	}
 	return false
+}
+
+// loadedCell returns the local variable v is loaded from, or nil.
+func loadedCell(v ssa.Value) *ssa.Alloc {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if cell, ok := u.X.(*ssa.Alloc); ok {
+			return cell
+		}
+	}
+	return nil
 }
 
 // inputParam returns the parameter after the context and the request.

@@ -36,7 +36,7 @@ func Sources(v ssa.Value) []ssa.Value {
 		case *ssa.ChangeType:
 			walk(x.X)
 		case *ssa.UnOp:
-			if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && isLocal(alloc) {
+			if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && isLocal(alloc, x) {
 				for _, s := range reachingStores(alloc, x) {
 					walk(s)
 				}
@@ -58,7 +58,12 @@ func Sources(v ssa.Value) []ssa.Value {
 // recover that reports a panic, the body of a range-over-func loop
 // returning an error). A closure that may clear it (a deferred converter
 // setting err = nil) makes it unknowable.
-func isLocal(a *ssa.Alloc) bool {
+//
+// What deferred calls do with it happens after the return statements
+// have read it, so they do not matter to a load before the function's
+// deferred calls run (return nil, toolErr, with a deferred logger given
+// &toolErr).
+func isLocal(a *ssa.Alloc, load *ssa.UnOp) bool {
 	for _, ref := range *a.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.UnOp:
@@ -68,7 +73,11 @@ func isLocal(a *ssa.Alloc) bool {
 			}
 		case *ssa.DebugRef:
 		case *ssa.MakeClosure:
-			if !readsOnly(ref, a) {
+			if !readsOnly(ref, a) && !(onlyDeferred(ref) && beforeDefersRun(load)) {
+				return false
+			}
+		case *ssa.Defer:
+			if !beforeDefersRun(load) {
 				return false
 			}
 		default:
@@ -76,6 +85,32 @@ func isLocal(a *ssa.Alloc) bool {
 		}
 	}
 	return true
+}
+
+// onlyDeferred reports whether the closure mc is only ever deferred.
+func onlyDeferred(mc *ssa.MakeClosure) bool {
+	for _, ref := range *mc.Referrers() {
+		if d, ok := ref.(*ssa.Defer); !ok || d.Call.Value != mc {
+			return false
+		}
+	}
+	return true
+}
+
+// beforeDefersRun reports whether load happens before the function's
+// deferred calls run: no RunDefers precedes it in its block (the builder
+// puts one right before each return's final loads of the results).
+func beforeDefersRun(load *ssa.UnOp) bool {
+	for _, instr := range load.Block().Instrs {
+		switch instr.(type) {
+		case *ssa.RunDefers:
+			return false
+		}
+		if instr == load {
+			return true
+		}
+	}
+	return false
 }
 
 // readsOnly reports whether the closure mc only loads the variable a it
