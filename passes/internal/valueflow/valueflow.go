@@ -214,7 +214,16 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		s.addFunc(FuncOf(x))
 	case *ssa.MakeClosure:
 		s.addFunc(FuncOf(x.Fn.(*ssa.Function)))
-	case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global:
+	case *ssa.Alloc:
+		s.addObject(x)
+		// A struct variable that whole structs are copied into holds
+		// their fields too.
+		if _, ok := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+			for _, v := range g.cellStores[x] {
+				next(v)
+			}
+		}
+	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global:
 		s.addObject(x)
 	case *ssa.Const:
 		// nil, or a constant: no function or object.
