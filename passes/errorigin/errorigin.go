@@ -41,7 +41,7 @@ func New(funcs *config.Functions, sdks sdk.Table) *analysis.Analyzer {
 		URL:        "https://github.com/mcperrlint/mcperrlint",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks) },
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary), new(SDKVersion), new(FieldFuncs)},
+		FactTypes:  []analysis.Fact{new(Summary), new(SDKVersion), new(FieldFuncs), new(FixedMap)},
 	}
 }
 
@@ -517,6 +517,9 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		// helper (logAndReturnError(msg, err)), its caller's conditions
 		// tell what that error means when it passes nil.
 		if !ok || wrapped.nilValue {
+			if i, ok := c.derivedFromErrParam(call); ok {
+				return origin{wraps: 1 << i}
+			}
 			return c.fresh(call.Block(), call.Pos())
 		}
 		if c.summarizing() && wrapped.wraps != 0 {
@@ -586,6 +589,70 @@ func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
 		}
 	}
 	return j.result(), true
+}
+
+// derivedFromErrParam reports, for a helper being summarized, whether the
+// error that call makes is a rewrite of one of the helper's error
+// parameters: made from its text or from what errors.As found in it
+// (fmt.Errorf("invalid %s: %s", ute.Field, err.Error())), or made only
+// where a test of it holds (if errors.As(err, &ute) { return
+// fmt.Errorf(...) }). It is that error in other words, and keeps its
+// origin, whatever message it makes.
+func (c *classifier) derivedFromErrParam(call *ssa.Call) (int, bool) {
+	if !c.summarizing() || len(c.errParams) == 0 {
+		return 0, false
+	}
+	seen := make(map[ssa.Value]bool)
+	for _, op := range argflow.Operands(call.Common()) {
+		if i, ok := c.errParamOf(op, 0, seen); ok {
+			return i, true
+		}
+	}
+	for _, cond := range c.flow.ControlConditions(call.Block()) {
+		if i, ok := c.errParamOf(cond, 0, seen); ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// errParamOf returns the error parameter v is computed from, if any:
+// through the operands of the instructions that compute it, and through
+// the variables errors.As and the like fill from it.
+func (c *classifier) errParamOf(v ssa.Value, depth int, seen map[ssa.Value]bool) (int, bool) {
+	if p, ok := v.(*ssa.Parameter); ok {
+		i, ok := c.errParams[p]
+		return i, ok && i < 64
+	}
+	if v == nil || seen[v] || depth > maxDepth {
+		return 0, false
+	}
+	seen[v] = true
+	var from []ssa.Value
+	if cell, ok := v.(*ssa.Alloc); ok {
+		// A variable: what is stored into it, and the operands of the
+		// calls given its address (errors.As(err, &ute)).
+		for _, ref := range *cell.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				from = append(from, ref.Val)
+			case ssa.CallInstruction:
+				from = append(from, argflow.Operands(ref.Common())...)
+			}
+		}
+	} else if instr, ok := v.(ssa.Instruction); ok {
+		for _, op := range instr.Operands(nil) {
+			if *op != nil {
+				from = append(from, *op)
+			}
+		}
+	}
+	for _, w := range from {
+		if i, ok := c.errParamOf(w, depth+1, seen); ok {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // summaryOrigin classifies the error of a call to a summarized function:

@@ -194,7 +194,9 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 		sdks:     prog.SDKs,
 		roles:    table,
 		sdkTable: sdks,
-		fixed:    argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs),
+		fixed: argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs, func(v *types.Var) bool {
+			return pass.ImportObjectFact(v, new(FixedMap))
+		}),
 		srcFuncs: prog.SrcFuncs,
 		handlers: make(map[*ssa.Function]*handlers.Handler),
 		local:    make(map[*ssa.Function]*Summary),
@@ -504,7 +506,24 @@ func (s *summarizer) export() {
 	for _, fn := range s.srcFuncs {
 		s.exportFunc(fn)
 	}
+	// The package's fixed tables, for lookups in other packages.
+	for g := range s.fixed {
+		if v, ok := g.Object().(*types.Var); ok && g.Pkg == s.pkg && v.Exported() {
+			s.pass.ExportObjectFact(v, new(FixedMap))
+		}
+	}
 }
+
+// FixedMap is a fact about a package-level map variable: its package
+// writes it only while it initializes, so its keys are a fixed set, and
+// a lookup of an argument value there is a check of that value, in any
+// package that does not write it either.
+type FixedMap struct{}
+
+// AFact marks FixedMap as a fact.
+func (*FixedMap) AFact() {}
+
+func (*FixedMap) String() string { return "fixed map" }
 
 func (s *summarizer) exportFunc(fn *ssa.Function) {
 	obj, ok := fn.Object().(*types.Func)

@@ -92,7 +92,8 @@ func Build(pass *analysis.Pass, sdks sdk.Table) (res *Result, err error) {
 
 // worthBuilding reports whether the package can hold tool handlers or
 // helpers whose summaries matter: in the module being analyzed, any package
-// that sees an SDK or declares functions with results; elsewhere, packages
+// that sees an SDK, declares functions with results or exports tables
+// (package-level maps) that other packages check arguments against; elsewhere, packages
 // that see an SDK. (Whether an SDK is in the build at all is not the
 // pass's to know: go vet caches a package's result on its own inputs, and
 // a helper package's summaries must be there when a handler that calls it
@@ -103,7 +104,7 @@ func Build(pass *analysis.Pass, sdks sdk.Table) (res *Result, err error) {
 // the SDK's own repository are the latter built, for their handlers.
 func worthBuilding(pass *analysis.Pass, sdks sdk.Table, bindings []*sdk.Binding) bool {
 	if inAnalyzedModule(pass) {
-		return len(bindings) > 0 || hasResults(pass.Files) && !sdks.InSDK(pass.Pkg.Path())
+		return len(bindings) > 0 || (hasResults(pass.Files) || hasExportedMaps(pass.Pkg)) && !sdks.InSDK(pass.Pkg.Path())
 	}
 	return len(bindings) > 0 && !sdks.InSDK(pass.Pkg.Path())
 }
@@ -163,6 +164,20 @@ var goroot = filepath.ToSlash(filepath.Clean(build.Default.GOROOT))
 
 // hasResults reports whether any function the files declare returns
 // something: only those have summaries.
+// hasExportedMaps reports whether pkg declares an exported package-level
+// map variable.
+func hasExportedMaps(pkg *types.Package) bool {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		if v, ok := scope.Lookup(name).(*types.Var); ok && v.Exported() {
+			if _, ok := v.Type().Underlying().(*types.Map); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func hasResults(files []*ast.File) bool {
 	for _, f := range files {
 		for _, decl := range f.Decls {

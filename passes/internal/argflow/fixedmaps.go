@@ -13,12 +13,28 @@ import (
 type FixedMaps map[*ssa.Global]bool
 
 // FindFixedMaps returns the package-level maps of pkg that no function of
-// funcs other than an initializer writes, reassigns, or lets escape.
-func FindFixedMaps(pkg *ssa.Package, funcs []*ssa.Function) FixedMaps {
+// funcs other than an initializer writes, reassigns, or lets escape, and
+// the maps of other packages that funcs name, that fixedElsewhere says
+// are fixed in their own package, and that funcs do not write either
+// (dto.AllowedScopeLevels).
+func FindFixedMaps(pkg *ssa.Package, funcs []*ssa.Function, fixedElsewhere func(*types.Var) bool) FixedMaps {
 	fixed := make(FixedMaps)
 	for _, mem := range pkg.Members {
 		if g, ok := mem.(*ssa.Global); ok && isMap(g) {
 			fixed[g] = true
+		}
+	}
+	for _, fn := range funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				for _, op := range instr.Operands(nil) {
+					if g, ok := (*op).(*ssa.Global); ok && g.Pkg != pkg && isMap(g) {
+						if v, ok := g.Object().(*types.Var); ok && fixedElsewhere != nil && fixedElsewhere(v) {
+							fixed[g] = true
+						}
+					}
+				}
+			}
 		}
 	}
 	if len(fixed) == 0 {

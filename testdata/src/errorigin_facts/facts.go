@@ -95,7 +95,7 @@ type Tool struct {
 }
 
 // Tools is the table.
-var Tools = map[string]Tool{"double": {Handler: double}}
+var Tools = map[string]Tool{"double": {Handler: double}} // want Tools:"fixed map"
 
 func double(ctx context.Context, args map[string]any) (*mcp.CallToolResult, error) { // want double:"param -1: tool-error; param 1: decode"
 	s, ok := args["n"].(string)
@@ -110,4 +110,14 @@ func double(ctx context.Context, args map[string]any) (*mcp.CallToolResult, erro
 func found(name string) bool { // want found:"param -1: none; param 0: none tests 0"
 	_, ok := known[name]
 	return ok
+}
+
+// rewrite makes a new error from what errors.As finds in err, and passes
+// err on otherwise: either way its error is err in other words.
+func rewrite(err error) error { // want rewrite:"param -1: none wraps 0"
+	var ne *strconv.NumError
+	if errors.As(err, &ne) {
+		return fmt.Errorf("%q is not a number", ne.Num)
+	}
+	return err
 }
