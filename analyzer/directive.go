@@ -31,35 +31,43 @@ type directive struct {
 	used    bool
 }
 
+// eachDirective calls visit for each comment of the package's files that
+// is the directive name, alone or followed by white space, with the rest
+// of the comment, trimmed.
+func eachDirective(pass *analysis.Pass, name string, visit func(c *ast.Comment, rest string)) {
+	for _, f := range pass.Files {
+		for _, group := range f.Comments {
+			for _, c := range group.List {
+				rest, ok := strings.CutPrefix(c.Text, name)
+				if ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+					visit(c, strings.TrimSpace(rest))
+				}
+			}
+		}
+	}
+}
+
 // readDirectives collects the package's ignore directives, reporting
 // those without a reason, which suppress nothing.
 func readDirectives(pass *analysis.Pass) *directives {
 	d := &directives{fset: pass.Fset, lines: make(map[string]map[int]*directive)}
-	for _, f := range pass.Files {
-		for _, group := range f.Comments {
-			for _, c := range group.List {
-				rest, ok := strings.CutPrefix(c.Text, ignoreDirective)
-				if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-					continue
-				}
-				if strings.TrimSpace(rest) == "" {
-					pass.Report(analysis.Diagnostic{
-						Pos:      c.Pos(),
-						End:      c.End(),
-						Category: "directive",
-						Message:  "mcperrlint:ignore directive has no reason, so it suppresses nothing: say why after it",
-						URL:      categoryDocURL("directive"),
-					})
-					continue
-				}
-				p := pass.Fset.Position(c.Pos())
-				if d.lines[p.Filename] == nil {
-					d.lines[p.Filename] = make(map[int]*directive)
-				}
-				d.lines[p.Filename][p.Line] = &directive{comment: c}
-			}
+	eachDirective(pass, ignoreDirective, func(c *ast.Comment, rest string) {
+		if rest == "" {
+			pass.Report(analysis.Diagnostic{
+				Pos:      c.Pos(),
+				End:      c.End(),
+				Category: "directive",
+				Message:  "mcperrlint:ignore directive has no reason, so it suppresses nothing: say why after it",
+				URL:      categoryDocURL("directive"),
+			})
+			return
 		}
-	}
+		p := pass.Fset.Position(c.Pos())
+		if d.lines[p.Filename] == nil {
+			d.lines[p.Filename] = make(map[int]*directive)
+		}
+		d.lines[p.Filename][p.Line] = &directive{comment: c}
+	})
 	return d
 }
 
@@ -146,30 +154,21 @@ func (c *convertedBy) String() string { return "converted by " + strings.Join(c.
 // directives name, reporting those that name none.
 func readConvertedBy(pass *analysis.Pass) []string {
 	var paths []string
-	for _, f := range pass.Files {
-		for _, group := range f.Comments {
-			for _, c := range group.List {
-				rest, ok := strings.CutPrefix(c.Text, convertedByDirective)
-				if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-					continue
-				}
-				path := strings.TrimSpace(rest)
-				if module.CheckImportPath(path) != nil {
-					pass.Report(analysis.Diagnostic{
-						Pos:      c.Pos(),
-						End:      c.End(),
-						Category: "directive",
-						Message:  "mcperrlint:converted-by directive names no import path, so it silences nothing: name the package that builds the server",
-						URL:      categoryDocURL("directive"),
-					})
-					continue
-				}
-				if !slices.Contains(paths, path) {
-					paths = append(paths, path)
-				}
-			}
+	eachDirective(pass, convertedByDirective, func(c *ast.Comment, path string) {
+		if module.CheckImportPath(path) != nil {
+			pass.Report(analysis.Diagnostic{
+				Pos:      c.Pos(),
+				End:      c.End(),
+				Category: "directive",
+				Message:  "mcperrlint:converted-by directive names no import path, so it silences nothing: name the package that builds the server",
+				URL:      categoryDocURL("directive"),
+			})
+			return
 		}
-	}
+		if !slices.Contains(paths, path) {
+			paths = append(paths, path)
+		}
+	})
 	slices.Sort(paths)
 	return paths
 }

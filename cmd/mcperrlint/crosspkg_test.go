@@ -91,11 +91,7 @@ func TestMiddlewareElsewhere(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
-	bin := buildCommand(t)
-	dir := filepath.Join("..", "..", "testdata", "modules", "mcpgo-middleware")
-	if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
-		t.Fatalf("go mod download: %s", out)
-	}
+	bin, dir := buildCommand(t), middlewareModule(t)
 	const (
 		handler = "mwhandler/mwhandler.go:21:3: tool handler returns an argument decoding error"
 		plain   = "mwplain/mwplain.go:23:3: tool handler returns an argument decoding error"
@@ -133,11 +129,7 @@ func TestConvertedByDirective(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
-	bin := buildCommand(t)
-	dir := filepath.Join("..", "..", "testdata", "modules", "mcpgo-middleware")
-	if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
-		t.Fatalf("go mod download: %s", out)
-	}
+	bin, dir := buildCommand(t), middlewareModule(t)
 	const stale = "mwstaleserver/mwstaleserver.go:14:26: package mwstalehandler relies on this package's servers"
 	for _, driver := range [][]string{{bin}, {"go", "vet", "-vettool=" + bin}} {
 		for _, pkgs := range [][]string{{"./mwdirhandler"}, {"./mwdirserver"}, {"./mwdirhandler", "./mwdirserver"}, {"./mwstalehandler"}} {
@@ -150,4 +142,15 @@ func TestConvertedByDirective(t *testing.T) {
 			t.Errorf("%s ./mwstaleserver: want one finding %q, got\n%s", driver, stale, out)
 		}
 	}
+}
+
+// middlewareModule returns the directory of testdata/modules/mcpgo-middleware,
+// its modules downloaded.
+func middlewareModule(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "testdata", "modules", "mcpgo-middleware")
+	if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
+		t.Fatalf("go mod download: %s", out)
+	}
+	return dir
 }
