@@ -28,7 +28,9 @@ func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
 		if sum == nil || sum.Handler {
 			continue
 		}
-		if o := sum.pick(taints); o.Category > OtherFailure && o.Category > best.category {
+		// The receiver leads the taints: the operands' fields are not
+		// told apart here.
+		if o := sum.pick(taints, nil); o.Category > OtherFailure && o.Category > best.category {
 			best = c.s.objectOrigin(impl, o)
 		}
 	}

@@ -401,7 +401,7 @@ func (c *classifier) returnsProtocolError(v ssa.Value) bool {
 		return false
 	}
 	sum := c.s.summaryOf(fn)
-	return sum != nil && !sum.Handler && sum.pick(c.flow.ArgTaints(call.Common())).Protocol
+	return sum != nil && !sum.Handler && sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Protocol
 }
 
 func (c *classifier) protocolError(t types.Type) (sdk.ProtocolError, bool) {
@@ -579,7 +579,7 @@ func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
 			}
 			j.add(origin{forwarded: true}, false)
 		case sum != nil:
-			if o := sum.pick(taints); o.Category != None {
+			if o := sum.pick(taints, c.argFields(call.Common())); o.Category != None {
 				j.add(c.s.outcomeOrigin(fn, o), false)
 			} else {
 				j.add(origin{nilValue: true}, false)
@@ -655,6 +655,12 @@ func (c *classifier) errParamOf(v ssa.Value, depth int, seen map[ssa.Value]bool)
 	return 0, false
 }
 
+// argFields tells, for a summary's pick, how the fields of the struct
+// operands of call relate to the arguments.
+func (c *classifier) argFields(call *ssa.CallCommon) func(param int) map[string]argflow.Taint {
+	return func(param int) map[string]argflow.Taint { return c.flow.ArgFields(call, param) }
+}
+
 // summaryOrigin classifies the error of a call to a summarized function:
 // the errors it makes, judged by its summary, joined with those it makes
 // unconditionally, judged by the conditions of the call here, and those
@@ -662,7 +668,7 @@ func (c *classifier) errParamOf(v ssa.Value, depth int, seen map[ssa.Value]bool)
 func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 	common := call.Common()
 	fn := common.StaticCallee()
-	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common))
+	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common), c.argFields(common))
 	var j joined
 	if o.Category != None {
 		j.add(c.s.outcomeOrigin(fn, o), true)
@@ -760,7 +766,7 @@ func (c *classifier) sourceMarks(src ssa.Value) []string {
 	} else if call, _ := argflow.CallOf(src); call != nil {
 		if fn := call.Common().StaticCallee(); fn != nil {
 			if sum := c.s.summaryOf(fn); sum != nil && !sum.Handler {
-				out = union(out, sum.pick(c.flow.ArgTaints(call.Common())).Marks)
+				out = union(out, sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Marks)
 			}
 		}
 		for _, op := range argflow.Operands(call.Common()) {

@@ -127,6 +127,7 @@ func strongestByParam(outcomes []Outcome) []Outcome {
 		}
 		if b, ok := best[o.Param]; !ok || o.Category > b.Category {
 			o.pos, o.Fresh, o.Wraps, o.Values, o.Fills, o.Tests, o.Marks = token.NoPos, false, nil, nil, nil, nil, nil
+			o.Field, o.ByField, o.FieldValues = "", false, nil
 			best[o.Param] = o
 		}
 	}

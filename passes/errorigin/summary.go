@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,6 +125,21 @@ type Outcome struct {
 	// (InvalidParams(err) returning &ProtocolError{...}).
 	Marks []string
 
+	// Field, when set, says the outcome is the function's when only that
+	// field of parameter Param, a struct, holds argument values; ByField
+	// marks the whole parameter's outcome of a function that has them:
+	// a caller that knows which fields of what it passes hold argument
+	// values picks among the fields' outcomes (a client checking
+	// scope.AccountID, which the server's configuration fills, is given
+	// arguments in scope.OrgID only). A field whose outcome is the base
+	// outcome has none.
+	Field   string
+	ByField bool
+
+	// FieldValues lists, for results in Values that are structs holding
+	// argument values in some fields only, those fields.
+	FieldValues []argflow.FieldValue
+
 	// Line locates the decisive return in the file that declares the
 	// function.
 	Line int
@@ -132,7 +148,11 @@ type Outcome struct {
 }
 
 func (o Outcome) String() string {
-	s := "param " + itoa(o.Param) + ": " + o.Category.String()
+	s := "param " + itoa(o.Param)
+	if o.Field != "" {
+		s += "." + o.Field
+	}
+	s += ": " + o.Category.String()
 	if o.Protocol {
 		s += " protocol"
 	}
@@ -153,6 +173,12 @@ func (o Outcome) String() string {
 	}
 	if len(o.Marks) > 0 {
 		s += " marks " + strings.Join(o.Marks, " ")
+	}
+	if o.ByField {
+		s += " by field"
+	}
+	for _, fv := range o.FieldValues {
+		s += " value " + itoa(fv.Result) + "." + fv.Field
 	}
 	return s
 }
@@ -243,13 +269,13 @@ func (s *summarizer) flow(fn *ssa.Function, sdks []*sdk.Binding, seeds []*ssa.Pa
 }
 
 // Effect implements argflow.Summarizer.
-func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint) (argflow.Effect, bool) {
+func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint, fields func(param int) map[string]argflow.Taint) (argflow.Effect, bool) {
 	sum := s.summaryOf(fn)
 	if sum == nil || sum.Handler {
 		return argflow.Effect{}, false
 	}
-	o := sum.pick(args)
-	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps}
+	o := sum.pick(args, fields)
+	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps, FieldValues: o.FieldValues}
 	switch o.Category {
 	case Decode:
 		e.Err = argflow.DecodeFailure
@@ -363,7 +389,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 			errParams[p] = i
 		}
 	}
-	base := s.outcome(fn, -1, errParams)
+	base := s.outcome(fn, -1, -1, errParams)
 	sum := &Summary{Outcomes: []Outcome{base}, Forwards: s.forwards[fn], Converts: s.converts[fn], Escapes: s.escapes[fn]}
 	seeded := 0
 	for i, p := range fn.Params {
@@ -371,12 +397,29 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 			continue
 		}
 		seeded++
-		if o := s.outcome(fn, i, errParams); !o.sameAs(base) {
+		o := s.outcome(fn, i, -1, errParams)
+		if o.sameAs(base) {
+			continue
+		}
+		st := argflow.StructFields(p.Type())
+		if o.Category <= OtherFailure || st == nil || st.NumFields() > maxFields {
 			sum.Outcomes = append(sum.Outcomes, o)
+			continue
+		}
+		o.ByField = true
+		sum.Outcomes = append(sum.Outcomes, o)
+		for j := range st.NumFields() {
+			if of := s.outcome(fn, i, j, errParams); !of.sameAs(base) {
+				of.Field = st.Field(j).Name()
+				sum.Outcomes = append(sum.Outcomes, of)
+			}
 		}
 	}
 	return sum
 }
+
+// maxFields bounds the fields of a struct parameter summarized one by one.
+const maxFields = 16
 
 // seedable reports whether a parameter of type t can hold argument values
 // worth tracking: not a context, an error, a function, a channel, or the
@@ -401,18 +444,22 @@ func (s *summarizer) seedable(t types.Type) bool {
 }
 
 // outcome classifies the returns of fn when parameter param (-1: none)
-// holds argument values.
-func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Parameter]int) Outcome {
+// holds argument values, in its field field only when that is not -1.
+func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) Outcome {
 	var seeds []*ssa.Parameter
-	if param >= 0 {
+	if param >= 0 && field < 0 {
 		seeds = append(seeds, fn.Params[param])
 	}
 	flow := s.flow(fn, s.sdks, seeds)
+	if param >= 0 && field >= 0 {
+		flow.SeedField(fn.Params[param], field)
+	}
 	c := &classifier{flow: flow, sdks: s.sdks, s: s, errParams: errParams}
 	o := Outcome{Param: param}
 
 	var all joined
-	var best origin // the strongest argument origin of any return
+	var best origin                          // the strongest argument origin of any return
+	fieldValues := make(map[int][]ssa.Value) // the values of results holding argument values
 	var decisive token.Pos
 	protocol, anyErr := true, false
 	results := fn.Signature.Results()
@@ -445,6 +492,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 			t := flow.Taint(v)
 			if t&argflow.ArgValue != 0 && !slices.Contains(o.Values, i) {
 				o.Values = append(o.Values, i)
+				fieldValues[i] = append(fieldValues[i], v)
 			}
 			if t&(argflow.CheckFailure|argflow.DecodeFailure) != 0 && !slices.Contains(o.Tests, i) {
 				o.Tests = append(o.Tests, i)
@@ -459,12 +507,39 @@ func (s *summarizer) outcome(fn *ssa.Function, param int, errParams map[*ssa.Par
 	}
 	o.Protocol = anyErr && protocol && o.Category == InvalidParams
 	o.Fills = s.fills(fn, flow)
+	o.FieldValues = structValues(flow, fieldValues)
 	if decisive.IsValid() && o.Category > OtherFailure {
 		o.pos = decisive
 		p := s.pass.Fset.Position(decisive)
 		o.Line = p.Line
 	}
 	return o
+}
+
+// structValues returns, for each struct result whose values hold
+// argument values in some of its fields only, those fields.
+func structValues(flow *argflow.Func, byResult map[int][]ssa.Value) []argflow.FieldValue {
+	var out []argflow.FieldValue
+	for _, i := range slices.Sorted(maps.Keys(byResult)) {
+		vals := byResult[i]
+		st := argflow.StructFields(vals[0].Type())
+		if st == nil || st.NumFields() > maxFields {
+			continue
+		}
+		var held []argflow.FieldValue
+		for j := range st.NumFields() {
+			for _, v := range vals {
+				if flow.FieldTaint(v, j)&argflow.ArgValue != 0 {
+					held = append(held, argflow.FieldValue{Result: i, Field: st.Field(j).Name()})
+					break
+				}
+			}
+		}
+		if len(held) < st.NumFields() {
+			out = append(out, held...)
+		}
+	}
+	return out
 }
 
 // fills returns the parameters of fn that a decode in fn fills.
@@ -562,20 +637,38 @@ func (s *Summary) informative() bool {
 
 func (o Outcome) sameAs(p Outcome) bool {
 	return o.Category == p.Category && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
-		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests) && slices.Equal(o.Marks, p.Marks)
+		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests) && slices.Equal(o.Marks, p.Marks) &&
+		slices.Equal(o.FieldValues, p.FieldValues)
 }
 
 // pick returns the outcome of a call whose arguments have the given
 // taints: the strongest among the parameters that hold argument values,
-// or the base outcome when none does.
-func (s *Summary) pick(args []argflow.Taint) Outcome {
+// or the base outcome when none does. fields, when not nil, tells how
+// the fields of a struct argument relate to the arguments (nil for an
+// argument that is no struct): a parameter with outcomes by field is
+// judged by those of the fields that hold argument values.
+func (s *Summary) pick(args []argflow.Taint, fields func(param int) map[string]argflow.Taint) Outcome {
 	if len(s.Outcomes) == 0 {
 		return Outcome{Param: -1} // a handler's summary says nothing of its errors
 	}
 	best := s.Outcomes[0]
+	byField := make(map[int]map[string]argflow.Taint)
 	for _, o := range s.Outcomes[1:] {
 		if o.Param >= len(args) || args[o.Param]&argflow.ArgValue == 0 {
 			continue
+		}
+		if o.ByField || o.Field != "" {
+			fm, ok := byField[o.Param]
+			if !ok && fields != nil {
+				fm = fields(o.Param)
+				byField[o.Param] = fm
+			}
+			if fm != nil && (o.ByField || fm[o.Field]&argflow.ArgValue == 0) {
+				continue // the fields decide, and this one holds none
+			}
+			if fm == nil && o.Field != "" {
+				continue // the whole parameter's outcome decides
+			}
 		}
 		values, fills, tests := union(best.Values, o.Values), union(best.Fills, o.Fills), union(best.Tests, o.Tests)
 		if o.Category > best.Category || (o.Category == best.Category && o.Fresh && !best.Fresh) {

@@ -60,7 +60,10 @@ type Func struct {
 
 	seeds map[*ssa.Parameter]bool
 	memo  map[ssa.Value]Taint
-	pdom  *postDominators
+
+	fieldSeeds map[*ssa.Parameter]int // the one field seeded, by parameter
+	fieldMemo  map[fieldOf]Taint
+	pdom       *postDominators
 }
 
 // An Effect is what a call to a summarized function does with respect to
@@ -80,14 +83,19 @@ type Effect struct {
 	// Tests lists its results, other than the error, that say whether an
 	// argument value passed a check (IsValid(name)).
 	Tests []int
+	// FieldValues lists, for its struct results that hold argument values
+	// in some fields only, those fields; a struct result in Values that
+	// has none listed may hold them in any field.
+	FieldValues []FieldValue
 }
 
 // A Summarizer knows what the project's own functions do.
 type Summarizer interface {
 	// Effect returns the effect of a call to fn whose arguments have the
 	// given taints (one per parameter of fn, the receiver first), or
-	// false if fn is not summarized.
-	Effect(fn *ssa.Function, args []Taint) (Effect, bool)
+	// false if fn is not summarized; fields tells how the fields of a
+	// struct argument relate to the arguments (nil for no struct).
+	Effect(fn *ssa.Function, args []Taint, fields func(param int) map[string]Taint) (Effect, bool)
 }
 
 // New returns a tracker for fn in which the given parameters hold argument
@@ -199,7 +207,7 @@ func (f *Func) fieldTaint(x ssa.Value, i int) Taint {
 			}
 		}
 	}
-	return f.Taint(x) & values
+	return f.FieldTaint(x, i) & values
 }
 
 func (f *Func) extractTaint(v *ssa.Extract) Taint {

@@ -213,7 +213,7 @@ func (f *Func) summarized(c *ssa.CallCommon, class Class) Class {
 	if fn == nil || f.Summaries == nil {
 		return class
 	}
-	e, ok := f.Summaries.Effect(fn, f.ArgTaints(c))
+	e, ok := f.Summaries.Effect(fn, f.ArgTaints(c), func(p int) map[string]Taint { return f.ArgFields(c, p) })
 	if !ok {
 		return class
 	}

@@ -101,6 +101,9 @@ func onlyDeferred(mc *ssa.MakeClosure) bool {
 // deferred calls run: no RunDefers precedes it in its block (the builder
 // puts one right before each return's final loads of the results).
 func beforeDefersRun(load *ssa.UnOp) bool {
+	if load == nil {
+		return false
+	}
 	for _, instr := range load.Block().Instrs {
 		switch instr.(type) {
 		case *ssa.RunDefers:

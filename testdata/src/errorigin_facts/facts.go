@@ -121,3 +121,23 @@ func rewrite(err error) error { // want rewrite:"param -1: none wraps 0"
 	}
 	return err
 }
+
+// scope is filled from the configuration (Account) and from the
+// arguments (Org).
+type scope struct{ Account, Org string }
+
+// checkOrg checks one field: its outcomes are by field.
+func checkOrg(s scope) error { // want checkOrg:"param -1: tool-error; param 0: validate by field; param 0.Org: validate"
+	if s.Org == "" {
+		return errors.New("org is required")
+	}
+	return nil
+}
+
+// orgScope fills Org only from the arguments: its result holds argument
+// values in that field.
+func orgScope(account string, req mcp.CallToolRequest) scope { // want orgScope:"param -1: none values 0 value 0.Org; param 0: none values 0"
+	s := scope{Account: account}
+	s.Org = req.GetString("org", "")
+	return s
+}
