@@ -26,7 +26,16 @@ type Reach struct {
 	// from a raw (non-typed) registration.
 	Reached, Raw map[*ssa.Function]bool
 
-	graph *valueflow.Graph
+	graph    *valueflow.Graph
+	newGraph func() *valueflow.Graph // made when first needed
+}
+
+// values returns the package's value flow graph.
+func (r *Reach) values() *valueflow.Graph {
+	if r.graph == nil {
+		r.graph = r.newGraph()
+	}
+	return r.graph
 }
 
 // Converted reports whether fn is run by the package's registrations
@@ -43,7 +52,7 @@ func (r *Reach) Callees(call *ssa.CallCommon) ([]*ssa.Function, bool) {
 	if fn := call.StaticCallee(); fn != nil {
 		return []*ssa.Function{valueflow.FuncOf(fn)}, true
 	}
-	s := r.graph.Of(call.Value)
+	s := r.values().Of(call.Value)
 	return s.Funcs, s.Complete
 }
 
@@ -54,9 +63,12 @@ func (f *finder) computeReach() *Reach {
 	if init := f.ssa.Pkg.Func("init"); init != nil {
 		funcs = append(funcs[:len(funcs):len(funcs)], init) // package-level tables
 	}
-	g := valueflow.New(f.ssa.Pkg, funcs)
-	g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
-	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), graph: g}
+	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool)}
+	r.newGraph = func() *valueflow.Graph {
+		g := valueflow.New(f.ssa.Pkg, funcs)
+		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
+		return g
+	}
 
 	var visit func(fn *ssa.Function, raw bool)
 	visit = func(fn *ssa.Function, raw bool) {
@@ -90,6 +102,7 @@ func (f *finder) computeReach() *Reach {
 				if !ok || row.Role != roles.Register {
 					continue
 				}
+				g := r.values() // only a package that registers handlers needs it
 				ops := argflow.Operands(call.Common())
 				for _, op := range ops[min(row.Param, len(ops)):] {
 					installed := g.Of(op)
