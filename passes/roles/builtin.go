@@ -82,6 +82,19 @@ var builtinRows = rowsOf(
 		"net/url.JoinPath",
 	),
 	// What a sanitizer returns cannot fail the check it is made for.
+	// JSON Schema validation by loaders and a result: the document
+	// loaded holds what it was given, Validate fails only to load, and
+	// the result says whether the document passed.
+	funcs(Row{Role: Pure, NotCheck: true},
+		"github.com/xeipuuv/gojsonschema.Validate",
+		"github.com/xeipuuv/gojsonschema.NewBytesLoader",
+		"github.com/xeipuuv/gojsonschema.NewGoLoader",
+		"github.com/xeipuuv/gojsonschema.NewStringLoader",
+	),
+	funcs(Row{Role: Pure},
+		"(*github.com/xeipuuv/gojsonschema.Result).Valid",
+		"(*github.com/xeipuuv/gojsonschema.Result).Errors",
+	),
 	funcs(Row{Role: Sanitize},
 		"regexp.QuoteMeta",
 		"net/url.QueryEscape", "net/url.PathEscape",

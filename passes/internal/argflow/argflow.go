@@ -169,6 +169,15 @@ func (f *Func) taint(v ssa.Value) Taint {
 		return t
 	case *ssa.Alloc:
 		return f.allocTaint(v)
+	case *ssa.MakeMap:
+		// A map this function fills holds what it put there.
+		var t Taint
+		for _, ref := range *v.Referrers() {
+			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == v {
+				t |= (f.Taint(u.Key) | f.Taint(u.Value)) & values
+			}
+		}
+		return t
 	case *ssa.Call:
 		return f.callTaint(v, -1)
 	}
