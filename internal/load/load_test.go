@@ -261,7 +261,7 @@ func TestModfileInGOFLAGS(t *testing.T) {
 		"alt.mod": "module example.com/alt\n\ngo 1.22\n",
 		"a/a.go":  "package a\n\nfunc A() {}\n",
 	})
-	env := append(os.Environ(), "GOFLAGS=-mod=mod -modfile=alt.mod", "GOWORK=off")
+	env := append(os.Environ(), "GOFLAGS=-modfile=alt.mod", "GOWORK=off")
 	g, err := Load(&Config{Dir: dir, Env: env}, "./...")
 	if err != nil {
 		t.Fatal(err)
