@@ -43,6 +43,16 @@ func TestCommandLine(t *testing.T) {
 	if out, _ := run(t, dir, bin, "-V"); strings.Contains(out, "buildID") || !strings.HasPrefix(out, "mcperrlint version ") {
 		t.Errorf("-V: %q", out)
 	}
+
+	// What a user asks: the module version, or (devel) for a build from
+	// a clone that is not stamped (the tests build with -buildvcs=false
+	// or not, as GOFLAGS says).
+	for _, args := range [][]string{{"version"}, {"-version"}} {
+		out, code := run(t, dir, bin, args...)
+		if !regexp.MustCompile(`^mcperrlint version (\(devel\)|v\d+\.\d+\.\d+\S*)\n$`).MatchString(out) || code != 0 {
+			t.Errorf("mcperrlint %s: exit %d, output %q, want the module version or (devel)", args[0], code, out)
+		}
+	}
 }
 
 // TestBrokenPackageAmongGoodOnes checks that a package that does not
