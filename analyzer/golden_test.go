@@ -18,6 +18,7 @@ import (
 // promises: the fixed package type-checks, and analyzing it again finds
 // nothing left to fix.
 func TestGoldenFilesAreFixed(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	src := filepath.Join(testdata(t), "src")
 	goldens, err := filepath.Glob(filepath.Join(src, "*", "*.golden"))
 	if err != nil {

@@ -35,12 +35,14 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // TestRobustFamilies runs the odd-shape families: diagnostics against the
 // // want comments, fixes against the goldens (which
 // TestGoldenFilesAreFixed also type-checks).
 func TestRobustFamilies(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	families := []string{"robust_shapes", "robust_odd", "robust_generics", "robust_mcpgo"}
 	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
 }
@@ -49,6 +51,7 @@ func TestRobustFamilies(t *testing.T) {
 // robustness work found it getting wrong (each file of
 // testdata/src/robust_bugs says what was wrong and why).
 func TestRobustRegressions(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	results := analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_bugs")
 	// genericresult.go: the diagnostic is right, but a fix returning
 	// *mcp.CallToolResult from a function whose result is a type
@@ -214,6 +217,7 @@ func TestBrokenInputInProcess(t *testing.T) {
 // analyzer sees cgo's generated files, and the positions it reports (and
 // the // want comments) must map back to the user's file.
 func TestRobustCgoWant(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_cgo")
 }
 
@@ -260,15 +264,17 @@ func TestBrokenInputDespiteErrors(t *testing.T) {
 	}
 }
 
-// buildMcperrlint builds the command into a temporary directory.
+// buildMcperrlint returns the command, built once per test run.
 func buildMcperrlint(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcperrlint")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/mcperrlint").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return testbin.Mcperrlint(t)
+}
+
+// TestMain removes the binaries the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testbin.Cleanup()
+	os.Exit(code)
 }
 
 // runIn runs name in dir with env and returns stdout, stderr and the exit
@@ -409,6 +415,7 @@ func testCgoFix(t *testing.T, bin string) {
 // It takes about 5 s on a 2-core machine (loading std from source
 // dominates), so it covers all of std rather than a subset.
 func TestStd(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("type-checks the whole standard library from source")
 	}
@@ -464,6 +471,7 @@ func assertSilent(t *testing.T, pkgs []*packages.Package, min int) {
 // packages with such an error, and requires every other one to load
 // without error.
 func TestXTools(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("type-checks golang.org/x/tools from source")
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // The end-to-end test builds testdata/golangci, golangci-lint v2.15.0 with
@@ -29,6 +31,13 @@ type e2e struct {
 	config     string // .golangci-plugin.yml's text
 }
 
+// TestMain removes the binaries the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testbin.Cleanup()
+	os.Exit(code)
+}
+
 func TestGolangciLint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds golangci-lint with the plugin (minutes the first time) and loads the real SDKs")
@@ -41,18 +50,15 @@ func TestGolangciLint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := t.TempDir()
+	start := time.Now()
 	e := &e2e{
 		root:       root,
 		example:    filepath.Join(root, "testdata", "example"),
-		gcl:        filepath.Join(bin, "custom-gcl"),
-		mcperrlint: filepath.Join(bin, "mcperrlint"),
+		gcl:        testbin.GolangciLintPlugin(t),
+		mcperrlint: testbin.Mcperrlint(t),
 		config:     string(config),
 	}
-	start := time.Now()
-	e.goCmd(t, filepath.Join(root, "testdata", "golangci"), "build", "-o", e.gcl, ".")
-	t.Logf("built golangci-lint with the plugin in %v", time.Since(start).Round(time.Second))
-	e.goCmd(t, root, "build", "-o", e.mcperrlint, "./cmd/mcperrlint")
+	t.Logf("golangci-lint with the plugin (built, or $%s) in %v", testbin.GolangciLint, time.Since(start).Round(time.Second))
 
 	t.Run("version", func(t *testing.T) {
 		out, _, _ := e.run(t, e.example, e.gcl, "version")

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // The example module under testdata/example is what the README's first
@@ -50,15 +52,17 @@ func finding(file string, line int, category string) string {
 	return file + ":" + strconv.Itoa(line) + " " + category
 }
 
-// buildCommand builds mcperrlint into a temporary directory.
+// buildCommand returns mcperrlint, built once per test run.
 func buildCommand(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcperrlint")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return testbin.Mcperrlint(t)
+}
+
+// TestMain removes the binaries the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testbin.Cleanup()
+	os.Exit(code)
 }
 
 // run runs name in dir and returns its output and exit code.

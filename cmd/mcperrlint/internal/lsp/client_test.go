@@ -20,6 +20,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/cmd/mcperrlint/internal/lsp"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // This file is a minimal LSP client for the tests, written apart from
@@ -432,6 +433,7 @@ var (
 // TestMain removes what the shared fixtures left behind.
 func TestMain(m *testing.M) {
 	code := m.Run()
+	testbin.Cleanup()
 	if tmpParent != "" {
 		os.RemoveAll(tmpParent)
 	}
@@ -486,12 +488,7 @@ func fixedByCommand(t *testing.T, rel string) string {
 		if fixErr != nil {
 			return
 		}
-		bin := filepath.Join(tmpParent, "mcperrlint")
-		out, err := exec.Command("go", "build", "-o", bin, "github.com/mcperrlint/mcperrlint/cmd/mcperrlint").CombinedOutput()
-		if err != nil {
-			fixErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
+		bin := testbin.Mcperrlint(t)
 		fixedDir = filepath.Join(tmpParent, "fixed")
 		if fixErr = copyExampleTo(fixedDir); fixErr != nil {
 			return
