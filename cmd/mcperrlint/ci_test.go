@@ -64,6 +64,7 @@ func runSplit(t *testing.T, dir string, env []string, name string, args ...strin
 // TestFormatFlags checks -format's values and the combinations that make
 // no sense, before anything is loaded.
 func TestFormatFlags(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	bin := buildCommand(t)
 	dir := t.TempDir()
 	for _, args := range [][]string{

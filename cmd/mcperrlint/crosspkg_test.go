@@ -23,6 +23,7 @@ var wantComment = regexp.MustCompile(`// want "`)
 // information, by both. So must the sdk-version finding, whose SDK version
 // is a fact of the SDK's package.
 func TestCrossPackageDrivers(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -39,6 +40,7 @@ func TestCrossPackageDrivers(t *testing.T) {
 		{"gosdk-v1.4.1", nil, "handlers/handlers.go:53:2: go-sdk v1.4.1 returns schema validation failures"},
 	} {
 		t.Run(mod.name, func(t *testing.T) {
+			t.Parallel()
 			dir := filepath.Join("..", "..", "testdata", "modules", mod.name)
 			if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
 				t.Fatalf("go mod download: %s", out)
@@ -88,6 +90,7 @@ func TestCrossPackageDrivers(t *testing.T) {
 // too; and another server, which does not import mwhandler, does not
 // change that.
 func TestMiddlewareElsewhere(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}

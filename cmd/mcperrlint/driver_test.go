@@ -59,6 +59,7 @@ func TestCommandLine(t *testing.T) {
 // compile costs one line in the user's terms, and that the findings in
 // the packages that do build are all still reported.
 func TestBrokenPackageAmongGoodOnes(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads the real SDKs")
 	}
@@ -119,6 +120,7 @@ func findingOf(diag string) (file, line string, ok bool) {
 // TestDiffApplies checks that -fix -diff prints a patch that git apply
 // takes, and that applying it gives the files -fix writes.
 func TestDiffApplies(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads the real SDKs")
 	}
@@ -169,6 +171,7 @@ func TestDiffApplies(t *testing.T) {
 // reports (every dependency analyzed, facts passed in files) and fixes
 // what go fix fixes, on the example and on every testdata module.
 func TestSameAsGoVet(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads the real SDKs")
 	}

@@ -83,6 +83,7 @@ func run(t *testing.T, dir string, name string, args ...string) (string, int) {
 }
 
 func TestStandaloneJSON(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -119,6 +120,7 @@ func TestStandaloneJSON(t *testing.T) {
 }
 
 func TestStandaloneExitCode(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -136,6 +138,7 @@ var vetLine = regexp.MustCompile(`^(\S+\.go):(\d+):\d+: tool handler`)
 // TestVetTool checks that go vet -vettool reports what the standalone
 // command does.
 func TestVetTool(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -175,6 +178,7 @@ func TestVetTool(t *testing.T) {
 // TestFixBuildsAndCleans applies every fix to a copy of the example and
 // checks the result builds and has nothing left to report.
 func TestFixBuildsAndCleans(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
