@@ -185,6 +185,7 @@ func (d *driver) lint(patterns []string) int {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed
 	}
+	d.warnUnmatched(g)
 
 	// A package that does not type-check, or imports one that does not,
 	// is reported once, in the user's terms, rather than by the errors

@@ -209,3 +209,32 @@ func TestFixBuildsAndCleans(t *testing.T) {
 		t.Errorf("after -fix, mcperrlint still reports (exit %d):\n%s", code, out)
 	}
 }
+
+// TestUnmatchedFunctionWarning checks that a configured function that is
+// no function of the program is reported once, as a warning that changes
+// nothing else, and that one that exists (unexported, in the example) is
+// not.
+func TestUnmatchedFunctionWarning(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	out, code := run(t, exampleDir, bin,
+		"-decode-funcs=example.com/nonexistent.Func,encoding/json.Decoder.Nope",
+		"-validate-funcs=example.com/mcpservers/weather.lookup,example.com/nonexistent.Func", "./...")
+	var warnings []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "warning:") {
+			warnings = append(warnings, line)
+		}
+	}
+	want := []string{
+		"mcperrlint: warning: -decode-funcs: example.com/nonexistent.Func is no function of the packages analyzed or their dependencies",
+		"mcperrlint: warning: -decode-funcs: encoding/json.Decoder.Nope is no function of the packages analyzed or their dependencies",
+		"mcperrlint: warning: -validate-funcs: example.com/nonexistent.Func is no function of the packages analyzed or their dependencies",
+	}
+	if !slices.Equal(warnings, want) || code != 3 {
+		t.Errorf("exit %d, warnings\n%s\nwant exit 3 and\n%s", code, strings.Join(warnings, "\n"), strings.Join(want, "\n"))
+	}
+}
