@@ -57,6 +57,16 @@ type client struct {
 	id int
 }
 
+// testLevel gives the argument errors' categories the level error, as
+// the command's rule table does, and the others none (warning).
+func testLevel(category string) string {
+	switch category {
+	case "decode", "validate", "invalid-params":
+		return "error"
+	}
+	return ""
+}
+
 // startServer runs lsp.Serve on in-memory pipes.
 func startServer(t *testing.T, debounce time.Duration) *client {
 	t.Helper()
@@ -67,6 +77,7 @@ func startServer(t *testing.T, debounce time.Duration) *client {
 	go func() {
 		code := lsp.Serve(toServer, fromServer, lsp.Options{
 			Analyzer: analyzer.New(analyzer.Config{}),
+			Level:    testLevel,
 			Debounce: debounce,
 			Log:      testLog{t},
 			Analyzed: func(path string) { c.analyzed <- path },
