@@ -169,7 +169,9 @@ func TestDiffApplies(t *testing.T) {
 // TestSameAsGoVet checks that the standalone command, which loads only
 // the packages mcperrlint summarizes from source, reports what go vet
 // reports (every dependency analyzed, facts passed in files) and fixes
-// what go fix fixes, on the example and on every testdata module.
+// what go fix fixes, on the example and on every testdata module; and,
+// on the matrix modules' cross-package servers, that both report what
+// the want comments say (checkCrossPackage).
 func TestSameAsGoVet(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
@@ -215,6 +217,7 @@ func TestSameAsGoVet(t *testing.T) {
 			if !slices.Equal(got, want) || code != 3 {
 				t.Errorf("standalone (exit %d) and go vet disagree:\nstandalone:\n%s\ngo vet:\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
+			checkCrossPackage(t, tg.name, standalone, got, want)
 
 			// One package at a time, the packages it calls into are
 			// dependencies, loaded for their summaries only: go vet's
