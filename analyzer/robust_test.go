@@ -40,7 +40,7 @@ import (
 
 // TestRobustFamilies runs the odd-shape families: diagnostics against the
 // // want comments, fixes against the goldens (which
-// TestGoldenFilesAreFixed also type-checks).
+// TestFixIsIdempotent also type-checks).
 func TestRobustFamilies(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	families := []string{"robust_shapes", "robust_odd", "robust_generics", "robust_mcpgo"}
