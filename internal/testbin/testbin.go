@@ -10,7 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -52,10 +52,18 @@ func GolangciLintPlugin(tb testing.TB) string {
 // builds it the same way.
 var GolangciLintBuildFlags = []string{"build"}
 
-// Root returns the repository's directory.
-func Root() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
+// Root returns the repository's directory: that of the main module of
+// the test's working directory (a package of this repository).
+func Root() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %v", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("the working directory is in no module")
+	}
+	return filepath.Dir(gomod), nil
 }
 
 // get returns the binary the environment variable env names, or builds
@@ -85,9 +93,14 @@ func get(tb testing.TB, env, name, subdir string, flags []string, pkg string) st
 		if b.err != nil {
 			return
 		}
+		root, err := Root()
+		if err != nil {
+			b.err = err
+			return
+		}
 		b.path = filepath.Join(d, name)
 		cmd := exec.Command("go", append(append(flags[:len(flags):len(flags)], "-o", b.path), pkg)...)
-		cmd.Dir = filepath.Join(Root(), subdir)
+		cmd.Dir = filepath.Join(root, subdir)
 		// As CI's clean clone: complete go.sum files, no go.work.
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly -buildvcs=false", "GOWORK=off")
 		if out, err := cmd.CombinedOutput(); err != nil {
