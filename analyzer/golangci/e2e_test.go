@@ -58,7 +58,7 @@ func TestGolangciLint(t *testing.T) {
 		mcperrlint: testbin.Mcperrlint(t),
 		config:     string(config),
 	}
-	t.Logf("golangci-lint with the plugin (built, or $%s) in %v", testbin.GolangciLint, time.Since(start).Round(time.Second))
+	t.Logf("golangci-lint with the plugin (built, or $%s) in %v", testbin.EnvGolangciLint, time.Since(start).Round(time.Second))
 
 	t.Run("version", func(t *testing.T) {
 		out, _, _ := e.run(t, e.example, e.gcl, "version")

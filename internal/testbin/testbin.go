@@ -18,8 +18,8 @@ import (
 // The environment variables that name prebuilt binaries. A test run
 // without them builds its own.
 const (
-	MCPERRLINT   = "MCPERRLINT_TEST_BIN"
-	GolangciLint = "MCPERRLINT_TEST_GOLANGCI_LINT"
+	EnvMcperrlint   = "MCPERRLINT_TEST_BIN"
+	EnvGolangciLint = "MCPERRLINT_TEST_GOLANGCI_LINT"
 )
 
 var (
@@ -37,14 +37,14 @@ type binary struct {
 // Mcperrlint returns the path of the mcperrlint command.
 func Mcperrlint(tb testing.TB) string {
 	tb.Helper()
-	return get(tb, MCPERRLINT, "mcperrlint", "", []string{"build"}, "github.com/mcperrlint/mcperrlint/cmd/mcperrlint")
+	return get(tb, EnvMcperrlint, "mcperrlint", "", []string{"build"}, "github.com/mcperrlint/mcperrlint/cmd/mcperrlint")
 }
 
 // GolangciLintPlugin returns the path of golangci-lint with the
 // mcperrlint plugin built in (testdata/golangci).
 func GolangciLintPlugin(tb testing.TB) string {
 	tb.Helper()
-	return get(tb, GolangciLint, "custom-gcl", filepath.Join("testdata", "golangci"), GolangciLintBuildFlags, ".")
+	return get(tb, EnvGolangciLint, "custom-gcl", filepath.Join("testdata", "golangci"), GolangciLintBuildFlags, ".")
 }
 
 // GolangciLintBuildFlags are the go command's arguments that build
