@@ -47,10 +47,12 @@ func (d *driver) warnUnmatched(g *load.Graph) {
 		if f == nil || f.Value.String() == "" {
 			continue
 		}
+		seen := make(map[string]bool)
 		for _, fn := range strings.Split(f.Value.String(), ",") {
-			if !matches(pkgs, fn) {
+			if !seen[fn] && !matches(pkgs, fn) {
 				fmt.Fprintf(d.stderr, "mcperrlint: warning: -%s: %s is no function of the packages analyzed or their dependencies\n", name, fn)
 			}
+			seen[fn] = true
 		}
 	}
 }
