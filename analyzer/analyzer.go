@@ -40,6 +40,13 @@ type Config struct {
 
 // New returns an analyzer configured by cfg, with flags that change its
 // own copy of cfg. It shares no state with other analyzers New returns.
+//
+// Each such analyzer requires an analyzer of its own that computes the
+// function summaries (facts) under its configuration, and a run of
+// go/analysis allows each fact type to one analyzer: analysis.Validate,
+// and so every driver, rejects two analyzers from New in one run ("fact
+// type *errorigin.Summary registered by two analyzers"). Differently
+// configured analyzers can live in one process, each run on its own.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
 	if c.SDKs == nil {

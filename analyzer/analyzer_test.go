@@ -26,12 +26,13 @@ func testdata(t *testing.T) string {
 // TestCaseFamilies runs every case family, checking diagnostics against
 // the // want comments and suggested fixes against the .golden files.
 func TestCaseFamilies(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	families := []string{
 		"gosdk_raw", "gosdk_typed", "gosdk_forward",
 		"mcpgo_raw", "mcpgo_typed",
 		"negative_lookalike", "fix_imports",
 		"regression_defer_result_slots", "regression_fix_last_read", "regression_fix_sdk_name", "ignore_directive",
-		"regression_fix_import_collision", "converted_by_directive/...",
+		"regression_fix_import_collision", "fix_unused_imports", "converted_by_directive/...",
 	}
 	// One run for all families: each run loads the standard library from
 	// source (the analyzer has facts), which costs more than the cases.
@@ -40,6 +41,11 @@ func TestCaseFamilies(t *testing.T) {
 	// golangci-lint drops all of them.
 	for _, r := range results {
 		assertFixesCompose(t, r.Pass.Fset, r.Diagnostics)
+	}
+	// golangci-lint applies the edits as they are, without the drivers'
+	// import clean-up.
+	for _, family := range []string{"fix_unused_imports", "fix_imports", "mcpgo_raw"} {
+		t.Run("FixesApplyAsIs/"+family, func(t *testing.T) { checkFixesApplyAsIs(t, family, results) })
 	}
 }
 
@@ -78,6 +84,7 @@ func assertFixesCompose(t *testing.T, fset *token.FileSet, diags []analysis.Diag
 // TestToolErrors checks that -tool-errors adds tool-error reports, and
 // that the default analyzer stays silent on them (gosdk_raw/negative.go).
 func TestToolErrors(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	strict := analyzer.New(analyzer.Config{ToolErrors: true})
 	analysistest.RunWithSuggestedFixes(t, testdata(t), strict, "tool_errors")
 }
@@ -85,6 +92,7 @@ func TestToolErrors(t *testing.T) {
 // TestConfiguredFunctions sets the function lists through the analyzer's
 // flags, as the command line, go vet and golangci-lint do.
 func TestConfiguredFunctions(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	a := analyzer.New(analyzer.Config{})
 	for flag, value := range map[string]string{
 		"decode-funcs":            "config_funcs/lib.Decode",

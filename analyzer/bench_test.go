@@ -91,6 +91,7 @@ func runAnalyzer(tb testing.TB, a *analysis.Analyzer, pkgs []*packages.Package) 
 // exactly the returns marked with want comments, as many per category as
 // the generator counted.
 func TestGeneratedModule(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads the real SDKs from the module cache; skipped in -short mode")
 	}

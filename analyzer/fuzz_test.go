@@ -58,6 +58,7 @@ func FuzzHandlerFixes(f *testing.F) {
 // (diagnostics with fixes and without), so that FuzzHandlerFixes cannot
 // pass by seeing nothing.
 func TestFuzzSeeds(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	env := newFuzzEnv(t)
 	covered := make(map[string]map[int]bool)
 	var total fuzzStats

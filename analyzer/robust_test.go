@@ -35,12 +35,14 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // TestRobustFamilies runs the odd-shape families: diagnostics against the
 // // want comments, fixes against the goldens (which
-// TestGoldenFilesAreFixed also type-checks).
+// TestFixIsIdempotent also type-checks).
 func TestRobustFamilies(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	families := []string{"robust_shapes", "robust_odd", "robust_generics", "robust_mcpgo"}
 	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
 }
@@ -49,6 +51,7 @@ func TestRobustFamilies(t *testing.T) {
 // robustness work found it getting wrong (each file of
 // testdata/src/robust_bugs says what was wrong and why).
 func TestRobustRegressions(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	results := analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_bugs")
 	// genericresult.go: the diagnostic is right, but a fix returning
 	// *mcp.CallToolResult from a function whose result is a type
@@ -214,6 +217,7 @@ func TestBrokenInputInProcess(t *testing.T) {
 // analyzer sees cgo's generated files, and the positions it reports (and
 // the // want comments) must map back to the user's file.
 func TestRobustCgoWant(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_cgo")
 }
 
@@ -260,15 +264,17 @@ func TestBrokenInputDespiteErrors(t *testing.T) {
 	}
 }
 
-// buildMcperrlint builds the command into a temporary directory.
+// buildMcperrlint returns the command, built once per test run.
 func buildMcperrlint(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcperrlint")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/mcperrlint").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return testbin.Mcperrlint(t)
+}
+
+// TestMain removes the binaries the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testbin.Cleanup()
+	os.Exit(code)
 }
 
 // runIn runs name in dir with env and returns stdout, stderr and the exit
@@ -400,28 +406,63 @@ func testCgoFix(t *testing.T, bin string) {
 	}
 }
 
-// TestStd runs the analyzer in process over the standard library: zero
-// diagnostics and no analysis errors. Std imports no MCP SDK, so what
-// this exercises is the per-package SDK lookup and the driver plumbing
-// on every kind of package (cgo, assembly, generics, build tags, huge
-// files), not the handler analysis, which the families above cover.
+// TestStdAndXTools runs the analyzer in process over the standard
+// library and golang.org/x/tools/..., in one load (x/tools imports much of
+// std, which one load type-checks once): zero diagnostics, no analysis
+// errors, no panic.
 //
-// It takes about 5 s on a 2-core machine (loading std from source
-// dominates), so it covers all of std rather than a subset.
-func TestStd(t *testing.T) {
+// Std imports no MCP SDK, so what it exercises is the per-package SDK
+// lookup and the driver plumbing on every kind of package (cgo, assembly,
+// generics, build tags, huge files), not the handler analysis, which the
+// families above cover. x/tools adds 216 packages of large,
+// generics-heavy Go with no MCP code.
+//
+// The x/tools pattern is the module this module requires (v0.52.0; gopls
+// is another module, not included). Both load from source, so that they
+// need no compiled export data. 8 packages of x/tools (present, blog,
+// cmd/present, cmd/present2md, cmd/html2article, playground/socket,
+// cmd/deadcode, cmd/goimports) import modules outside this module's
+// build list (yuin/goldmark, x/net, x/telemetry), and go/packages reports
+// "missing go.sum entry" for them; adding those modules to go.mod for one
+// test would put them in every user's module graph, so the test skips
+// exactly the packages with such an error, and requires every other one
+// to load without error.
+func TestStdAndXTools(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
-		t.Skip("type-checks the whole standard library from source")
+		t.Skip("type-checks the standard library and golang.org/x/tools from source")
 	}
 	start := time.Now()
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, "std")
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, "std", "golang.org/x/tools/...")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
-		t.Fatalf("%d errors loading std", n)
-	}
 	loaded := time.Since(start)
-	assertSilent(t, pkgs, 100)
+	var clean, std []*packages.Package
+	var skipped []string
+	for _, p := range pkgs {
+		errs := loadErrors([]*packages.Package{p})
+		switch {
+		case len(errs) == 0:
+			clean = append(clean, p)
+			if !strings.HasPrefix(p.PkgPath, "golang.org/x/tools") {
+				std = append(std, p)
+			}
+		case strings.HasPrefix(p.PkgPath, "golang.org/x/tools") &&
+			slices.ContainsFunc(errs, func(e string) bool { return strings.Contains(e, "missing go.sum entry") }):
+			skipped = append(skipped, p.PkgPath)
+		default:
+			t.Errorf("%s does not load:\n%s", p.PkgPath, strings.Join(errs, "\n"))
+		}
+	}
+	if len(skipped) > 10 {
+		t.Errorf("%d packages need modules outside the build list, want at most 10 (8 in v0.52.0): %v", len(skipped), skipped)
+	}
+	t.Logf("skipped for missing go.sum entries: %v", skipped)
+	if len(std) < 100 {
+		t.Errorf("only %d packages of std loaded", len(std))
+	}
+	assertSilent(t, clean, 300)
 	t.Logf("load %v, total %v", loaded.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }
 
@@ -446,50 +487,4 @@ func assertSilent(t *testing.T, pkgs []*packages.Package, min int) {
 		t.Errorf("only %d root actions, want at least %d: the packages did not load", len(graph.Roots), min)
 	}
 	t.Logf("%d packages, %d actions, %d diagnostics", len(pkgs), actions, diags)
-}
-
-// TestXTools runs the analyzer in process over golang.org/x/tools/...,
-// 216 packages of large, generics-heavy Go with no MCP code: zero
-// diagnostics, no analysis errors, no panic.
-//
-// The pattern is the x/tools module this module requires (v0.52.0; gopls
-// is another module, not included). It loads from source, like TestStd,
-// so that it needs no compiled export data: about 10 s on a 2-core
-// machine, 700 MB. 8 of its packages (present, blog, cmd/present,
-// cmd/present2md, cmd/html2article, playground/socket, cmd/deadcode,
-// cmd/goimports) import modules outside this module's build list
-// (yuin/goldmark, x/net, x/telemetry), and go/packages reports "missing
-// go.sum entry" for them; adding those modules to go.mod for one test would
-// put them in every user's module graph, so the test skips exactly the
-// packages with such an error, and requires every other one to load
-// without error.
-func TestXTools(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks golang.org/x/tools from source")
-	}
-	start := time.Now()
-	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax}, "golang.org/x/tools/...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded := time.Since(start)
-	var clean []*packages.Package
-	var skipped []string
-	for _, p := range pkgs {
-		errs := loadErrors([]*packages.Package{p})
-		switch {
-		case len(errs) == 0:
-			clean = append(clean, p)
-		case slices.ContainsFunc(errs, func(e string) bool { return strings.Contains(e, "missing go.sum entry") }):
-			skipped = append(skipped, p.PkgPath)
-		default:
-			t.Errorf("%s does not load:\n%s", p.PkgPath, strings.Join(errs, "\n"))
-		}
-	}
-	if len(skipped) > 10 {
-		t.Errorf("%d packages need modules outside the build list, want at most 10 (8 in v0.52.0): %v", len(skipped), skipped)
-	}
-	t.Logf("skipped for missing go.sum entries: %v", skipped)
-	assertSilent(t, clean, 200)
-	t.Logf("load %v, total %v", loaded.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 }

@@ -38,6 +38,7 @@ var stubbedSDKs = []struct {
 }
 
 func TestStubsMatchRealSDK(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads real SDKs from the module cache; skipped in -short mode")
 	}

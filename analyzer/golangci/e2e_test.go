@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // The end-to-end test builds testdata/golangci, golangci-lint v2.15.0 with
@@ -22,11 +24,19 @@ import (
 
 // e2e holds the paths the subtests share.
 type e2e struct {
-	root       string // the repository
-	example    string // testdata/example
-	gcl        string // the golangci-lint binary with the plugin
-	mcperrlint string // the standalone command
-	config     string // .golangci-plugin.yml's text
+	root       string   // the repository
+	example    string   // testdata/example
+	gcl        string   // the golangci-lint binary with the plugin
+	mcperrlint string   // the standalone command
+	config     string   // .golangci-plugin.yml's text
+	base       []string // the standalone command's findings in the example
+}
+
+// TestMain removes the binaries the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testbin.Cleanup()
+	os.Exit(code)
 }
 
 func TestGolangciLint(t *testing.T) {
@@ -41,30 +51,43 @@ func TestGolangciLint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := t.TempDir()
+	start := time.Now()
 	e := &e2e{
 		root:       root,
 		example:    filepath.Join(root, "testdata", "example"),
-		gcl:        filepath.Join(bin, "custom-gcl"),
-		mcperrlint: filepath.Join(bin, "mcperrlint"),
+		gcl:        testbin.GolangciLintPlugin(t),
+		mcperrlint: testbin.Mcperrlint(t),
 		config:     string(config),
 	}
-	start := time.Now()
-	e.goCmd(t, filepath.Join(root, "testdata", "golangci"), "build", "-o", e.gcl, ".")
-	t.Logf("built golangci-lint with the plugin in %v", time.Since(start).Round(time.Second))
-	e.goCmd(t, root, "build", "-o", e.mcperrlint, "./cmd/mcperrlint")
+	t.Logf("golangci-lint with the plugin (built, or $%s) in %v", testbin.EnvGolangciLint, time.Since(start).Round(time.Second))
 
+	e.base = e.standalone(t, e.example)
+
+	// The subtests are independent (each golangci-lint run has a cache of
+	// its own, and those that change files change copies): in parallel,
+	// they overlap one another's go commands.
 	t.Run("version", func(t *testing.T) {
+		t.Parallel()
 		out, _, _ := e.run(t, e.example, e.gcl, "version")
 		if !strings.Contains(out, "has version 2.15.0") {
 			t.Errorf("custom-gcl version = %q, want golangci-lint 2.15.0", out)
 		}
 	})
-	t.Run("diagnostics", e.testDiagnostics)
-	t.Run("settings", e.testSettings)
-	t.Run("nolint", e.testNolint)
-	t.Run("fix", e.testFix)
-	t.Run("sdk-version", e.testSDKVersion)
+	for _, sub := range []struct {
+		name string
+		test func(*testing.T)
+	}{
+		{"diagnostics", e.testDiagnostics},
+		{"settings", e.testSettings},
+		{"nolint", e.testNolint},
+		{"fix", e.testFix},
+		{"sdk-version", e.testSDKVersion},
+	} {
+		t.Run(sub.name, func(t *testing.T) {
+			t.Parallel()
+			sub.test(t)
+		})
+	}
 }
 
 // testSDKVersion checks that golangci-lint reports an old SDK as the
@@ -92,7 +115,7 @@ func (e *e2e) testSDKVersion(t *testing.T) {
 // testDiagnostics checks that golangci-lint reports what the standalone
 // command reports: positions and messages, nothing more.
 func (e *e2e) testDiagnostics(t *testing.T) {
-	want := e.standalone(t, e.example)
+	want := e.base
 	if len(want) == 0 {
 		t.Fatal("the standalone command found nothing in the example")
 	}
@@ -106,7 +129,7 @@ func (e *e2e) testDiagnostics(t *testing.T) {
 // one finding more than without (the weather service's error, which only
 // these settings report).
 func (e *e2e) testSettings(t *testing.T) {
-	base := e.standalone(t, e.example)
+	base := e.base
 	for _, tc := range []struct {
 		old, new string // the line of .golangci-plugin.yml to change
 		flag     string
@@ -118,6 +141,7 @@ func (e *e2e) testSettings(t *testing.T) {
 			"weather/weather.go:42:3: tool handler returns an argument validation error as a protocol error"},
 	} {
 		t.Run(tc.flag, func(t *testing.T) {
+			t.Parallel()
 			config := replaceOnce(t, e.config, tc.old, tc.new)
 			want := e.standalone(t, e.example, tc.flag)
 			got := e.golangci(t, e.example, config)
@@ -169,6 +193,7 @@ func (e *e2e) testFix(t *testing.T) {
 	files := []string{"notes/notes.go", "weather/weather.go"}
 
 	t.Run("config", func(t *testing.T) {
+		t.Parallel()
 		// With .golangci-plugin.yml, whose goimports formatter removes the
 		// import two fixes stop using, the result is the golden.
 		dir := e.copyExample(t)
@@ -182,6 +207,7 @@ func (e *e2e) testFix(t *testing.T) {
 	})
 
 	t.Run("edits-only", func(t *testing.T) {
+		t.Parallel()
 		// Without a formatter golangci-lint applies our edits as they are.
 		// The fixes delete the imports each leaves unused (jsonrpc and
 		// errors in weather.go), but in notes.go two fixes each drop one
@@ -213,7 +239,9 @@ func (e *e2e) golangci(t *testing.T, dir, config string, args ...string) []strin
 	if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	args = append([]string{"run", "-c", cfg, "--path-mode=abs", "--output.json.path=stdout", "--show-stats=false"}, args...)
+	// The subtests run golangci-lint at the same time, each with a cache
+	// of its own: it refuses to unless told it may.
+	args = append([]string{"run", "-c", cfg, "--path-mode=abs", "--output.json.path=stdout", "--show-stats=false", "--allow-parallel-runners"}, args...)
 	out, errOut, code := e.run(t, dir, e.gcl, append(args, "./...")...)
 	if code != 0 && code != 1 { // 1: issues found
 		t.Fatalf("golangci-lint exit code %d:\n%s%s", code, out, errOut)

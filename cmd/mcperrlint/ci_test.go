@@ -64,6 +64,7 @@ func runSplit(t *testing.T, dir string, env []string, name string, args ...strin
 // TestFormatFlags checks -format's values and the combinations that make
 // no sense, before anything is loaded.
 func TestFormatFlags(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	bin := buildCommand(t)
 	dir := t.TempDir()
 	for _, args := range [][]string{
@@ -170,6 +171,9 @@ func readSARIF(t *testing.T, data []byte) *sarif.Log {
 	}
 	if log.Version != "2.1.0" || len(log.Runs) != 1 {
 		t.Fatalf("SARIF version %q with %d runs, want 2.1.0 and one run", log.Version, len(log.Runs))
+	}
+	if v := log.Runs[0].Tool.Driver.Version; v == "" {
+		t.Error("SARIF tool.driver has no version (the Multitool warns SARIF2005)")
 	}
 	return &log
 }

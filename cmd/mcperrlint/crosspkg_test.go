@@ -13,69 +13,55 @@ import (
 // wantComment matches the analysistest expectations in the matrix modules.
 var wantComment = regexp.MustCompile(`// want "`)
 
-// TestCrossPackageDrivers proves the function summaries work the same under
-// both drivers: the standalone command (one process, every package loaded
-// from source) and go vet -vettool (unitchecker: one package per process,
-// the summaries gob-encoded between them). In the matrix modules, handlers
-// in one package call decode, validate, wrapping and tool-result helpers
-// and tool bodies of other packages; each want comment there must be
-// reported, at the same position with the same message and related
-// information, by both. So must the sdk-version finding, whose SDK version
-// is a fact of the SDK's package.
-func TestCrossPackageDrivers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and loads the real SDKs")
+// crossPackage lists, for the matrix modules whose findings exist only
+// through other packages' summaries, the files holding them and a
+// finding that exists only through a fact of an SDK package.
+// TestSameAsGoVet, which runs the standalone command and go vet on every
+// module, checks them with checkCrossPackage.
+var crossPackage = map[string]struct {
+	files      []string // files whose findings exist only through other packages' summaries
+	sdkVersion string   // a message that exists only through a fact of an SDK package
+}{
+	"gosdk-v1.8.0": {files: []string{"server/server.go", "field/tools/tools.go"}},
+	"mcpgo-v1.2.1": {files: []string{"tools/tools.go", "field/server/server.go"}},
+	"gosdk-v1.4.1": {sdkVersion: "handlers/handlers.go:53:2: go-sdk v1.4.1 returns schema validation failures"},
+}
+
+// checkCrossPackage checks the findings of the standalone command and of
+// go vet (file:line:col: message, relative to dir) on the matrix module
+// name in dir: each want comment of its cross-package files is reported
+// by the standalone command, and the sdk-version finding by go vet.
+func checkCrossPackage(t *testing.T, name, dir string, standalone, vet []string) {
+	t.Helper()
+	mod, ok := crossPackage[name]
+	if !ok {
+		return
 	}
-	bin := buildCommand(t)
-	for _, mod := range []struct {
-		name string
-		// files whose findings exist only through other packages' summaries
-		files []string
-		// a message that exists only through a fact of an SDK package
-		sdkVersion string
-	}{
-		{"gosdk-v1.8.0", []string{"server/server.go", "field/tools/tools.go"}, ""},
-		{"mcpgo-v1.2.1", []string{"tools/tools.go", "field/server/server.go"}, ""},
-		{"gosdk-v1.4.1", nil, "handlers/handlers.go:53:2: go-sdk v1.4.1 returns schema validation failures"},
-	} {
-		t.Run(mod.name, func(t *testing.T) {
-			dir := filepath.Join("..", "..", "testdata", "modules", mod.name)
-			if out, code := run(t, dir, "go", "mod", "download"); code != 0 {
-				t.Fatalf("go mod download: %s", out)
+	if mod.sdkVersion != "" && !slices.ContainsFunc(vet, func(d string) bool { return strings.HasPrefix(d, mod.sdkVersion) }) {
+		t.Errorf("go vet -vettool: no finding starting %q:\n%s", mod.sdkVersion, strings.Join(vet, "\n"))
+	}
+	for _, file := range mod.files {
+		src, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wantLines []string
+		for i, line := range strings.Split(string(src), "\n") {
+			if wantComment.MatchString(line) {
+				wantLines = append(wantLines, file+":"+strconv.Itoa(i+1))
 			}
-			standaloneOut, _ := run(t, dir, bin, "./...")
-			vetOut, _ := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
-			standalone, vet := textDiagnostics(t, dir, standaloneOut), textDiagnostics(t, dir, vetOut)
-			if !slices.Equal(vet, standalone) {
-				t.Errorf("go vet -vettool:\n%s\nstandalone:\n%s", strings.Join(vet, "\n"), strings.Join(standalone, "\n"))
+		}
+		var gotLines []string
+		for _, d := range standalone {
+			if strings.HasPrefix(d, file+":") && !strings.Contains(d, ": \t") {
+				parts := strings.SplitN(d, ":", 3)
+				gotLines = append(gotLines, parts[0]+":"+parts[1])
 			}
-			if mod.sdkVersion != "" && !slices.ContainsFunc(vet, func(d string) bool { return strings.HasPrefix(d, mod.sdkVersion) }) {
-				t.Errorf("go vet -vettool: no finding starting %q:\n%s", mod.sdkVersion, strings.Join(vet, "\n"))
-			}
-			for _, file := range mod.files {
-				src, err := os.ReadFile(filepath.Join(dir, file))
-				if err != nil {
-					t.Fatal(err)
-				}
-				var wantLines []string
-				for i, line := range strings.Split(string(src), "\n") {
-					if wantComment.MatchString(line) {
-						wantLines = append(wantLines, file+":"+strconv.Itoa(i+1))
-					}
-				}
-				var gotLines []string
-				for _, d := range standalone {
-					if strings.HasPrefix(d, file+":") && !strings.Contains(d, ": \t") {
-						parts := strings.SplitN(d, ":", 3)
-						gotLines = append(gotLines, parts[0]+":"+parts[1])
-					}
-				}
-				slices.Sort(wantLines)
-				if len(wantLines) == 0 || !slices.Equal(gotLines, wantLines) {
-					t.Errorf("%s: findings on lines\n%q\nwant\n%q", file, gotLines, wantLines)
-				}
-			}
-		})
+		}
+		slices.Sort(wantLines)
+		if len(wantLines) == 0 || !slices.Equal(gotLines, wantLines) {
+			t.Errorf("%s: findings on lines\n%q\nwant\n%q", file, gotLines, wantLines)
+		}
 	}
 }
 
@@ -88,6 +74,7 @@ func TestCrossPackageDrivers(t *testing.T) {
 // too; and another server, which does not import mwhandler, does not
 // change that.
 func TestMiddlewareElsewhere(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}

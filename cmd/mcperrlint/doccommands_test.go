@@ -21,6 +21,7 @@ import (
 var documentedCommands = map[string]string{
 	"cd testdata/example && go tool mcperrlint ./... ; cd -": "TestDocumentedCommands",
 	"go test ./...":                                          ".ci/run",
+	"go install ./cmd/mcperrlint":                            ".ci/run",
 	"mcperrlint ./...":                                       "TestStandaloneExitCode",
 	"mcperrlint -fix ./...":                                  "TestFixBuildsAndCleans",
 	"mcperrlint -fix -diff ./...":                            "TestDiffApplies",
@@ -135,6 +136,8 @@ func TestDocCommandsAreRun(t *testing.T) {
 			case !listed:
 				t.Errorf("%s: no test runs %q: add it to a test and to documentedCommands, or mark it '# needs: ...'", c.where, c.command)
 			case by == ".ci/run":
+				// A line of its own; a line ending in a backslash before
+				// it may set the environment.
 				if !strings.Contains(string(ciRun), "\n"+c.command+"\n") {
 					t.Errorf("%s: %q is listed as run by .ci/run, which does not run it", c.where, c.command)
 				}

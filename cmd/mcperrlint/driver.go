@@ -42,6 +42,7 @@ type options struct {
 	context         int
 	tests           bool
 	version         string // -V
+	showVersion     bool   // -version
 	cpuprofile      string
 	memprofile      string
 }
@@ -63,6 +64,7 @@ func newFlagSet(a *analysis.Analyzer, o *options) *flag.FlagSet {
 	fs.BoolVar(&o.json, "json", false, "print diagnostics as JSON, as go vet -json does (the same as -format=json)")
 	fs.IntVar(&o.context, "c", -1, "print `N` lines of source around each diagnostic")
 	fs.BoolVar(&o.tests, "test", true, "also analyze the packages' test files")
+	fs.BoolVar(&o.showVersion, "version", false, "print the version and exit")
 	fs.Var((*versionFlag)(&o.version), "V", "print the version and exit (-V=full: with the executable's build ID, for go vet)")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `file`")
@@ -83,6 +85,10 @@ func (d *driver) run(args []string) int {
 		}
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\nRun 'mcperrlint help' for usage.\n", err)
 		return exitUsage
+	}
+	if d.opts.showVersion {
+		fmt.Fprintln(d.stdout, "mcperrlint version "+version())
+		return exitOK
 	}
 	if d.opts.version != "" {
 		return printVersion(d.stdout, d.opts.version)
@@ -179,6 +185,7 @@ func (d *driver) lint(patterns []string) int {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed
 	}
+	d.warnUnmatched(g)
 
 	// A package that does not type-check, or imports one that does not,
 	// is reported once, in the user's terms, rather than by the errors

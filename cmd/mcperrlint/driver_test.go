@@ -43,12 +43,23 @@ func TestCommandLine(t *testing.T) {
 	if out, _ := run(t, dir, bin, "-V"); strings.Contains(out, "buildID") || !strings.HasPrefix(out, "mcperrlint version ") {
 		t.Errorf("-V: %q", out)
 	}
+
+	// What a user asks: the module version, or (devel) for a build from
+	// a clone that is not stamped (the tests build with -buildvcs=false
+	// or not, as GOFLAGS says).
+	for _, args := range [][]string{{"version"}, {"-version"}} {
+		out, code := run(t, dir, bin, args...)
+		if !regexp.MustCompile(`^mcperrlint version (\(devel\)|v\d+\.\d+\.\d+\S*)\n$`).MatchString(out) || code != 0 {
+			t.Errorf("mcperrlint %s: exit %d, output %q, want the module version or (devel)", args[0], code, out)
+		}
+	}
 }
 
 // TestBrokenPackageAmongGoodOnes checks that a package that does not
 // compile costs one line in the user's terms, and that the findings in
 // the packages that do build are all still reported.
 func TestBrokenPackageAmongGoodOnes(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads the real SDKs")
 	}
@@ -109,6 +120,7 @@ func findingOf(diag string) (file, line string, ok bool) {
 // TestDiffApplies checks that -fix -diff prints a patch that git apply
 // takes, and that applying it gives the files -fix writes.
 func TestDiffApplies(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads the real SDKs")
 	}
@@ -157,8 +169,11 @@ func TestDiffApplies(t *testing.T) {
 // TestSameAsGoVet checks that the standalone command, which loads only
 // the packages mcperrlint summarizes from source, reports what go vet
 // reports (every dependency analyzed, facts passed in files) and fixes
-// what go fix fixes, on the example and on every testdata module.
+// what go fix fixes, on the example and on every testdata module; and,
+// on the matrix modules' cross-package servers, that both report what
+// the want comments say (checkCrossPackage).
 func TestSameAsGoVet(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("loads the real SDKs")
 	}
@@ -202,6 +217,7 @@ func TestSameAsGoVet(t *testing.T) {
 			if !slices.Equal(got, want) || code != 3 {
 				t.Errorf("standalone (exit %d) and go vet disagree:\nstandalone:\n%s\ngo vet:\n%s", code, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
+			checkCrossPackage(t, tg.name, standalone, got, want)
 
 			// One package at a time, the packages it calls into are
 			// dependencies, loaded for their summaries only: go vet's

@@ -40,6 +40,7 @@ func readFile(t *testing.T, dir, name string) string {
 // the fixes: -diff changes nothing and exits 1, the fix writes the goldens,
 // and afterwards there is nothing left to fix. Flags reach the tool too.
 func TestGoFixTool(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}

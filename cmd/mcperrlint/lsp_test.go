@@ -36,6 +36,7 @@ func copyExampleModule(t *testing.T) string {
 // TestLSPSubcommand checks that `mcperrlint lsp` reaches the server (not
 // singlechecker) and that it speaks the protocol on stdin and stdout.
 func TestLSPSubcommand(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
@@ -81,6 +82,7 @@ func TestLSPSubcommand(t *testing.T) {
 // diagnostics, applies the quick fixes one by one and writes the file.
 // The result must equal the command's -fix output.
 func TestNeovimQuickFix(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}

@@ -6,6 +6,7 @@
 //	mcperrlint [-fix] [-diff] [-format=text|json|sarif|github] [-test] packages...
 //	go vet -vettool=$(which mcperrlint) packages...
 //	mcperrlint lsp [flags]    # a language server for editors' quick fixes
+//	mcperrlint version        # or -version
 //	mcperrlint help
 package main
 
@@ -30,7 +31,10 @@ func main() {
 	// Subcommands come first: go vet never passes them, and a package
 	// directory of the same name can still be linted as ./lsp.
 	case len(args) > 0 && args[0] == "lsp":
-		os.Exit(lsp.Main(args[1:], analyzer.Analyzer, moduleVersion(), os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(lsp.Main(args[1:], analyzer.Analyzer, version(), func(c string) string { return ruleFor(c).level }, os.Stdin, os.Stdout, os.Stderr))
+	case len(args) > 0 && args[0] == "version":
+		fmt.Fprintln(os.Stdout, "mcperrlint version "+version())
+		os.Exit(exitOK)
 	case len(args) > 0 && args[0] == "help":
 		usage(os.Stdout, analyzer.Analyzer)
 		os.Exit(exitOK)
@@ -79,6 +83,7 @@ Usage:
   mcperrlint -fix [-diff] packages...    apply the suggested fixes (-diff: print them)
   mcperrlint -format=sarif packages...   print SARIF for code scanning (github: Actions annotations)
   mcperrlint lsp [flags]                 run a language server for editors' quick fixes
+  mcperrlint version                     print the version (also -version)
   mcperrlint help                        print this help
   go vet -vettool=$(which mcperrlint) packages...
   go fix -fixtool=$(which mcperrlint) packages...
@@ -105,6 +110,18 @@ func moduleVersion() string {
 		return ""
 	}
 	return bi.Main.Version
+}
+
+// version is what -version, the version command, the language server and
+// SARIF's tool.driver say: the module version (v1.2.3 for go install
+// ...@v1.2.3, a pseudo-version for a build stamped from a clone's
+// commit), else "(devel)", as the go command says of an unstamped
+// build.
+func version() string {
+	if v := moduleVersion(); v != "" {
+		return v
+	}
+	return "(devel)"
 }
 
 // printVersion handles -V. go vet runs -V=full to key its cache of results

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // The example module under testdata/example is what the README's first
@@ -50,15 +52,17 @@ func finding(file string, line int, category string) string {
 	return file + ":" + strconv.Itoa(line) + " " + category
 }
 
-// buildCommand builds mcperrlint into a temporary directory.
+// buildCommand returns mcperrlint, built once per test run.
 func buildCommand(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcperrlint")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return testbin.Mcperrlint(t)
+}
+
+// TestMain removes the binaries the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testbin.Cleanup()
+	os.Exit(code)
 }
 
 // run runs name in dir and returns its output and exit code.
@@ -79,6 +83,7 @@ func run(t *testing.T, dir string, name string, args ...string) (string, int) {
 }
 
 func TestStandaloneJSON(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -115,6 +120,7 @@ func TestStandaloneJSON(t *testing.T) {
 }
 
 func TestStandaloneExitCode(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -132,6 +138,7 @@ var vetLine = regexp.MustCompile(`^(\S+\.go):(\d+):\d+: tool handler`)
 // TestVetTool checks that go vet -vettool reports what the standalone
 // command does.
 func TestVetTool(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -171,6 +178,7 @@ func TestVetTool(t *testing.T) {
 // TestFixBuildsAndCleans applies every fix to a copy of the example and
 // checks the result builds and has nothing left to report.
 func TestFixBuildsAndCleans(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
 	}
@@ -199,5 +207,34 @@ func TestFixBuildsAndCleans(t *testing.T) {
 	}
 	if out, code := run(t, dir, bin, "./..."); code != 0 {
 		t.Errorf("after -fix, mcperrlint still reports (exit %d):\n%s", code, out)
+	}
+}
+
+// TestUnmatchedFunctionWarning checks that a configured function that is
+// no function of the program is reported once, as a warning that changes
+// nothing else, and that one that exists (unexported, in the example) is
+// not.
+func TestUnmatchedFunctionWarning(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	out, code := run(t, exampleDir, bin,
+		"-decode-funcs=example.com/nonexistent.Func,encoding/json.Decoder.Nope",
+		"-validate-funcs=example.com/mcpservers/weather.lookup,example.com/nonexistent.Func", "./...")
+	var warnings []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "warning:") {
+			warnings = append(warnings, line)
+		}
+	}
+	want := []string{
+		"mcperrlint: warning: -decode-funcs: example.com/nonexistent.Func is no function of the packages analyzed or their dependencies",
+		"mcperrlint: warning: -decode-funcs: encoding/json.Decoder.Nope is no function of the packages analyzed or their dependencies",
+		"mcperrlint: warning: -validate-funcs: example.com/nonexistent.Func is no function of the packages analyzed or their dependencies",
+	}
+	if !slices.Equal(warnings, want) || code != 3 {
+		t.Errorf("exit %d, warnings\n%s\nwant exit 3 and\n%s", code, strings.Join(warnings, "\n"), strings.Join(want, "\n"))
 	}
 }

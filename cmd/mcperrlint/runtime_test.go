@@ -91,6 +91,7 @@ type outcome struct {
 // behind a middleware that turns its error into an IsError result is not
 // reported, and the client gets an IsError result without any fix.
 func TestRuntime(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("builds servers on the real SDKs")
 	}

@@ -159,14 +159,12 @@ func (s *sarifWriter) log(all []found, failures []string, ok bool) *sarif.Log {
 	return &sarif.Log{Schema: sarif.Schema, Version: sarif.Version, Runs: []sarif.Run{run}}
 }
 
-// sarifVersion is the tool's version for the log, if the build has one:
-// the module version without its "v", since SARIF viewers compare
-// versions that start with a number.
+// sarifVersion is the tool's version for the log: the module version
+// without its "v", since SARIF viewers compare versions that start with a
+// number, or "(devel)" for a build that has none (the Multitool warns,
+// SARIF2005, when a log names no version).
 func sarifVersion() string {
-	if v := moduleVersion(); v != "" && v != "(devel)" {
-		return strings.TrimPrefix(v, "v")
-	}
-	return ""
+	return strings.TrimPrefix(version(), "v")
 }
 
 // artifact is the location of a file: relative to the module root when

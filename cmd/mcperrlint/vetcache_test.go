@@ -17,6 +17,7 @@ import (
 // it although no SDK was in the build when it was computed. go vet with
 // its cache must report what a run without one reports.
 func TestVetCacheFollowsEdits(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
 	if testing.Short() {
 		t.Skip("runs go vet with the real SDK")
 	}

@@ -147,11 +147,10 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 			packages.NeedImports | packages.NeedDeps | packages.NeedModule |
 			packages.NeedExportFile | packages.NeedTypesSizes | packages.NeedForTest,
-		Dir:        cfg.Dir,
-		Env:        cfg.Env,
-		BuildFlags: cfg.BuildFlags,
-		Tests:      cfg.Tests,
+		Dir:   cfg.Dir,
+		Tests: cfg.Tests,
 	}
+	meta.Env, meta.BuildFlags = moveModfileFlag(cfg.Env, cfg.BuildFlags)
 	initial, err := packages.Load(meta, patterns...)
 	if err != nil {
 		return nil, err
@@ -566,4 +565,35 @@ func DropCompilerReports(errs []packages.Error) []packages.Error {
 	return slices.DeleteFunc(slices.Clone(errs), func(e packages.Error) bool {
 		return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
 	})
+}
+
+// moveModfileFlag moves a -modfile flag out of GOFLAGS in env (nil: the
+// process's environment) into the build flags. go/packages runs one go
+// command outside module mode (GO111MODULE=off, to learn the Go
+// version), which rejects -modfile from GOFLAGS; it does not pass build
+// flags to that command, so given there the flag reaches every command
+// that needs it and none that refuses it.
+func moveModfileFlag(env, buildFlags []string) ([]string, []string) {
+	if env == nil {
+		env = os.Environ()
+	}
+	goflags := ""
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "GOFLAGS="); ok {
+			goflags = v // the last one wins, as in os/exec
+		}
+	}
+	var kept, moved []string
+	for _, f := range strings.Fields(goflags) {
+		if strings.HasPrefix(f, "-modfile=") || strings.HasPrefix(f, "--modfile=") {
+			moved = append(moved, f)
+		} else {
+			kept = append(kept, f)
+		}
+	}
+	if len(moved) == 0 {
+		return env, buildFlags
+	}
+	env = append(slices.Clip(env), "GOFLAGS="+strings.Join(kept, " "))
+	return env, append(moved, buildFlags...)
 }

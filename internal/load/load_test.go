@@ -251,3 +251,25 @@ func TestUpdateFileSet(t *testing.T) {
 		t.Errorf("a refused update changed the FileSet")
 	}
 }
+
+// TestModfileInGOFLAGS loads a module with -modfile in GOFLAGS, as
+// GOFLAGS=-modfile=alt.mod mcperrlint ./... does: the load must use the
+// alternate go.mod, and go/packages' own go command outside module mode
+// must not see the flag (it refuses it).
+func TestModfileInGOFLAGS(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"alt.mod": "module example.com/alt\n\ngo 1.22\n",
+		"a/a.go":  "package a\n\nfunc A() {}\n",
+	})
+	env := append(os.Environ(), "GOFLAGS=-modfile=alt.mod", "GOWORK=off")
+	g, err := Load(&Config{Dir: dir, Env: env}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Roots) != 1 || g.Roots[0].PkgPath != "example.com/alt/a" || len(g.Roots[0].Errors) > 0 {
+		for _, p := range g.Roots {
+			t.Errorf("loaded %s, errors %v", p.PkgPath, p.Errors)
+		}
+		t.Fatal("want example.com/alt/a, from alt.mod, without errors")
+	}
+}

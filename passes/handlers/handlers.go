@@ -17,9 +17,11 @@
 package handlers
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -625,9 +627,35 @@ func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
 			})
 		}
 	}
-	for _, fps := range f.forwards {
-		slices.SortFunc(fps, func(a, b ForwardedParam) int { return a.Param - b.Param })
+	// byParam is a map: sort on every field and drop duplicates, so that
+	// the fact encodes the same bytes on every run (go vet and
+	// golangci-lint cache facts by their encoding).
+	for fn, fps := range f.forwards {
+		slices.SortFunc(fps, compareForwardedParams)
+		f.forwards[fn] = slices.CompactFunc(fps, func(a, b ForwardedParam) bool { return compareForwardedParams(a, b) == 0 })
 	}
+}
+
+// compareForwardedParams orders ForwardedParams on all their fields.
+func compareForwardedParams(a, b ForwardedParam) int {
+	return cmp.Or(
+		cmp.Compare(a.Param, b.Param),
+		compareBools(a.Made, b.Made),
+		strings.Compare(a.SDK, b.SDK),
+		cmp.Compare(a.Args, b.Args),
+		slices.Compare(a.Seeds, b.Seeds),
+		compareBools(a.ResultFlow, b.ResultFlow),
+	)
+}
+
+func compareBools(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // forward records that site forwards target's errors, and reports whether

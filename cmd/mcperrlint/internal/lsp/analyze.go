@@ -49,7 +49,7 @@ type diagnostic struct {
 // it and converts the diagnostics and their suggested fixes to LSP
 // form. uri names a file as the client knows it. It never panics: a
 // panic in the loader or the analyzer becomes outcome.err.
-func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, path string, uri func(path string) string) (res *outcome) {
+func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, level func(category string) string, path string, uri func(path string) string) (res *outcome) {
 	res = &outcome{files: make(map[string]*fileResult)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -120,9 +120,13 @@ func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, path stri
 			continue // in a file this analysis does not decide, or stale
 		}
 		m := newMapper(fr.content)
+		sev := severityWarning
+		if level != nil {
+			sev = severity(level(d.Category))
+		}
 		ld := Diagnostic{
 			Range:    m.rangeOf(start, end),
-			Severity: severityWarning,
+			Severity: sev,
 			Code:     d.Category,
 			Source:   a.Name,
 			Message:  d.Message,

@@ -20,6 +20,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/cmd/mcperrlint/internal/lsp"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // This file is a minimal LSP client for the tests, written apart from
@@ -56,6 +57,16 @@ type client struct {
 	id int
 }
 
+// testLevel gives the argument errors' categories the level error, as
+// the command's rule table does, and the others none (warning).
+func testLevel(category string) string {
+	switch category {
+	case "decode", "validate", "invalid-params":
+		return "error"
+	}
+	return ""
+}
+
 // startServer runs lsp.Serve on in-memory pipes.
 func startServer(t *testing.T, debounce time.Duration) *client {
 	t.Helper()
@@ -66,6 +77,7 @@ func startServer(t *testing.T, debounce time.Duration) *client {
 	go func() {
 		code := lsp.Serve(toServer, fromServer, lsp.Options{
 			Analyzer: analyzer.New(analyzer.Config{}),
+			Level:    testLevel,
 			Debounce: debounce,
 			Log:      testLog{t},
 			Analyzed: func(path string) { c.analyzed <- path },
@@ -432,6 +444,7 @@ var (
 // TestMain removes what the shared fixtures left behind.
 func TestMain(m *testing.M) {
 	code := m.Run()
+	testbin.Cleanup()
 	if tmpParent != "" {
 		os.RemoveAll(tmpParent)
 	}
@@ -486,12 +499,7 @@ func fixedByCommand(t *testing.T, rel string) string {
 		if fixErr != nil {
 			return
 		}
-		bin := filepath.Join(tmpParent, "mcperrlint")
-		out, err := exec.Command("go", "build", "-o", bin, "github.com/mcperrlint/mcperrlint/cmd/mcperrlint").CombinedOutput()
-		if err != nil {
-			fixErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
+		bin := testbin.Mcperrlint(t)
 		fixedDir = filepath.Join(tmpParent, "fixed")
 		if fixErr = copyExampleTo(fixedDir); fixErr != nil {
 			return

@@ -11,8 +11,9 @@ import (
 
 // Main runs `mcperrlint lsp [flags]` on stdin and stdout: it takes the
 // analyzer's own flags (so an editor can pass -tool-errors and the like)
-// and -debounce, and returns the exit code.
-func Main(args []string, a *analysis.Analyzer, version string, stdin io.Reader, stdout, stderr io.Writer) int {
+// and -debounce, and returns the exit code. level gives each category's
+// severity, as Options.Level.
+func Main(args []string, a *analysis.Analyzer, version string, level func(category string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcperrlint lsp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	debounce := fs.Duration("debounce", DefaultDebounce, "wait this long after the last open or save of a package's file before analyzing it")
@@ -33,5 +34,5 @@ func Main(args []string, a *analysis.Analyzer, version string, stdin io.Reader, 
 		fmt.Fprintf(stderr, "mcperrlint lsp: unexpected arguments %q: the server analyzes the files the editor opens\n", fs.Args())
 		return 2
 	}
-	return Serve(stdin, stdout, Options{Analyzer: a, Debounce: *debounce, Version: version, Log: stderr})
+	return Serve(stdin, stdout, Options{Analyzer: a, Debounce: *debounce, Version: version, Level: level, Log: stderr})
 }

@@ -226,8 +226,24 @@ type Diagnostic struct {
 	RelatedInformation []DiagnosticRelatedInformation `json:"relatedInformation,omitempty"`
 }
 
-// severityWarning is what gopls uses for analyzer findings too.
-const severityWarning = 2
+// Diagnostic severities; warning is what gopls uses for analyzer
+// findings.
+const (
+	severityError   = 1
+	severityWarning = 2
+	severityInfo    = 3
+)
+
+// severity is the LSP severity of a SARIF level.
+func severity(level string) int {
+	switch level {
+	case "error":
+		return severityError
+	case "note":
+		return severityInfo
+	}
+	return severityWarning
+}
 
 // CodeDescription links a diagnostic's code to its documentation.
 type CodeDescription struct {

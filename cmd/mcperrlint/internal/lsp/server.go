@@ -46,6 +46,11 @@ type Options struct {
 	// Version is reported to the client in serverInfo.
 	Version string
 
+	// Level gives the severity of a diagnostic of a category, by its SARIF
+	// name (error, warning or note), so that the editor shows each
+	// category as the CI formats do. Nil, or another name, is warning.
+	Level func(category string) string
+
 	// Log receives internal errors the client is not told in full
 	// (stacks of recovered panics, undecodable notifications). Nil
 	// discards them.
@@ -415,7 +420,7 @@ func (s *server) analyzeGroup(ctx context.Context, key groupKey, path string) {
 	if _, err := os.Stat(path); err != nil {
 		return // a new file not saved yet: its save will bring it here
 	}
-	res := s.ws.analyze(ctx, s.opts.Analyzer, path, s.uriOf)
+	res := s.ws.analyze(ctx, s.opts.Analyzer, s.opts.Level, path, s.uriOf)
 	if ctx.Err() != nil {
 		return // shutting down: the result may be incomplete
 	}

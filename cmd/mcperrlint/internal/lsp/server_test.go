@@ -246,8 +246,10 @@ func TestExampleQuickFixes(t *testing.T) {
 		var got []string
 		for _, d := range diags {
 			got = append(got, lineCategory(d.Range.Start.Line, d.Code))
-			if d.Source != "mcperrlint" || d.Severity != 2 {
-				t.Errorf("%s:%d: source %q severity %d, want mcperrlint, 2 (warning)", rel, d.Range.Start.Line+1, d.Source, d.Severity)
+			// The severity is Options.Level's: error (1) for the
+			// argument errors, as SARIF and GitHub annotations say.
+			if d.Source != "mcperrlint" || d.Severity != 1 {
+				t.Errorf("%s:%d: source %q severity %d, want mcperrlint, 1 (error)", rel, d.Range.Start.Line+1, d.Source, d.Severity)
 			}
 			if want := analyzer.URL + "#" + d.Code; d.CodeDescription.Href != want {
 				t.Errorf("%s:%d: codeDescription.href %q, want %q", rel, d.Range.Start.Line+1, d.CodeDescription.Href, want)

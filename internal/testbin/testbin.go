@@ -1,0 +1,124 @@
+// Package testbin gives the end-to-end tests the binaries they run: the
+// mcperrlint command and golangci-lint with the plugin built in. Each is
+// built once per test process, or taken from the environment, where
+// .ci/run puts the ones it built once for every package of the run:
+// building golangci-lint is the most expensive step of the suite.
+package testbin
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The environment variables that name prebuilt binaries. A test run
+// without them builds its own.
+const (
+	EnvMcperrlint   = "MCPERRLINT_TEST_BIN"
+	EnvGolangciLint = "MCPERRLINT_TEST_GOLANGCI_LINT"
+)
+
+var (
+	mu    sync.Mutex
+	dir   string // the process's directory of binaries, removed by Cleanup
+	built = map[string]*binary{}
+)
+
+type binary struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Mcperrlint returns the path of the mcperrlint command.
+func Mcperrlint(tb testing.TB) string {
+	tb.Helper()
+	return get(tb, EnvMcperrlint, "mcperrlint", "", []string{"build"}, "github.com/mcperrlint/mcperrlint/cmd/mcperrlint")
+}
+
+// GolangciLintPlugin returns the path of golangci-lint with the
+// mcperrlint plugin built in (testdata/golangci).
+func GolangciLintPlugin(tb testing.TB) string {
+	tb.Helper()
+	return get(tb, EnvGolangciLint, "custom-gcl", filepath.Join("testdata", "golangci"), GolangciLintBuildFlags, ".")
+}
+
+// GolangciLintBuildFlags are the go command's arguments that build
+// testdata/golangci (in that directory, with -o and . added); .ci/run
+// builds it the same way.
+var GolangciLintBuildFlags = []string{"build"}
+
+// Root returns the repository's directory: that of the main module of
+// the test's working directory (a package of this repository).
+func Root() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD: %v", err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", fmt.Errorf("the working directory is in no module")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// get returns the binary the environment variable env names, or builds
+// it once, by go flags... -o name pkg in the repository's subdir.
+func get(tb testing.TB, env, name, subdir string, flags []string, pkg string) string {
+	tb.Helper()
+	if p := os.Getenv(env); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			tb.Fatalf("$%s: %v", env, err)
+		}
+		return p
+	}
+	mu.Lock()
+	b := built[name]
+	if b == nil {
+		b = new(binary)
+		built[name] = b
+	}
+	mu.Unlock()
+	b.once.Do(func() {
+		mu.Lock()
+		if dir == "" {
+			dir, b.err = os.MkdirTemp("", "mcperrlint-testbin")
+		}
+		d := dir
+		mu.Unlock()
+		if b.err != nil {
+			return
+		}
+		root, err := Root()
+		if err != nil {
+			b.err = err
+			return
+		}
+		b.path = filepath.Join(d, name)
+		cmd := exec.Command("go", append(append(flags[:len(flags):len(flags)], "-o", b.path), pkg)...)
+		cmd.Dir = filepath.Join(root, subdir)
+		// As CI's clean clone: complete go.sum files, no go.work.
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly -buildvcs=false", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("%s: %v\n%s", cmd, err, out)
+		}
+	})
+	if b.err != nil {
+		tb.Fatal(b.err)
+	}
+	return b.path
+}
+
+// Cleanup removes the binaries the process built; a TestMain calls it
+// after m.Run.
+func Cleanup() {
+	mu.Lock()
+	defer mu.Unlock()
+	if dir != "" {
+		os.RemoveAll(dir)
+	}
+}
