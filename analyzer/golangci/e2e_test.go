@@ -82,6 +82,7 @@ func TestGolangciLint(t *testing.T) {
 		{"nolint", e.testNolint},
 		{"fix", e.testFix},
 		{"sdk-version", e.testSDKVersion},
+		{"converted-by", e.testConvertedBy},
 	} {
 		t.Run(sub.name, func(t *testing.T) {
 			t.Parallel()
@@ -109,6 +110,28 @@ func (e *e2e) testSDKVersion(t *testing.T) {
 	got := e.golangci(t, dir, replaceOnce(t, e.config, "  enable:\n    - goimports\n", "  enable: []\n"))
 	if !found(got) {
 		t.Errorf("golangci-lint reports no finding starting %q:\n%s", want, strings.Join(got, "\n"))
+	}
+}
+
+// testConvertedBy checks that golangci-lint, which analyzes one package
+// at a time, honors the converted-by directive: no report in the handler
+// packages that have it, and a report at the server of the package whose
+// claim is false.
+func (e *e2e) testConvertedBy(t *testing.T) {
+	dir := filepath.Join(e.root, "testdata", "modules", "mcpgo-middleware")
+	e.goCmd(t, dir, "mod", "download")
+	got := e.golangci(t, dir, replaceOnce(t, e.config, "  enable:\n    - goimports\n", "  enable: []\n"))
+	const stale = "mwstaleserver/mwstaleserver.go:14:26: package mwstalehandler relies on this package's servers"
+	if !slices.ContainsFunc(got, func(d string) bool { return strings.HasPrefix(d, stale) }) {
+		t.Errorf("golangci-lint reports no finding starting %q:\n%s", stale, strings.Join(got, "\n"))
+	}
+	for _, d := range got {
+		if strings.HasPrefix(d, "mwdirhandler/") || strings.HasPrefix(d, "mwstalehandler/") || strings.HasPrefix(d, "mwdirserver/") {
+			t.Errorf("golangci-lint reports a finding the directive silences: %s", d)
+		}
+	}
+	if !slices.ContainsFunc(got, func(d string) bool { return strings.HasPrefix(d, "mwhandler/mwhandler.go:21:3: ") }) {
+		t.Errorf("golangci-lint does not report mwhandler, which has no directive:\n%s", strings.Join(got, "\n"))
 	}
 }
 
