@@ -52,48 +52,56 @@ func (f *Func) FieldTaint(v ssa.Value, i int) Taint {
 		f.fieldMemo = make(map[fieldOf]Taint)
 	}
 	f.fieldMemo[k] = 0 // breaks cycles through phis and stores
-	t := f.fieldTaintOf(v, i)
-	f.fieldMemo[k] = t
+	t, fieldByField := f.fieldTaintOf(v, i)
+	if fieldByField {
+		f.fieldMemo[k] = t
+	} else {
+		// The taint of v as a whole, which Taint keeps: a value met
+		// while v's own taint was being computed may have seen 0 here.
+		delete(f.fieldMemo, k)
+	}
 	return t
 }
 
-func (f *Func) fieldTaintOf(v ssa.Value, i int) Taint {
+// fieldTaintOf is FieldTaint; fieldByField reports that the answer comes
+// from what the field holds, not from v as a whole.
+func (f *Func) fieldTaintOf(v ssa.Value, i int) (t Taint, fieldByField bool) {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		if j, ok := f.fieldSeeds[x]; ok {
 			if i == j {
-				return ArgValue
+				return ArgValue, true
 			}
-			return 0
+			return 0, true
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if a, ok := x.X.(*ssa.Alloc); ok && fieldsLocal(a) {
-				return f.storedField(a, i)
+				return f.storedField(a, i), true
 			}
 		}
 	case *ssa.Alloc:
 		if fieldsLocal(x) {
-			return f.storedField(x, i)
+			return f.storedField(x, i), true
 		}
 	case *ssa.Phi:
 		var t Taint
 		for _, e := range x.Edges {
 			t |= f.FieldTaint(e, i)
 		}
-		return t
+		return t, true
 	case *ssa.Call:
 		if t, ok := f.resultField(x, 0, i); ok {
-			return t
+			return t, true
 		}
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
 			if t, ok := f.resultField(call, x.Index, i); ok {
-				return t
+				return t, true
 			}
 		}
 	}
-	return f.Taint(v) & values
+	return f.Taint(v) & values, false
 }
 
 // fieldsLocal reports whether the stores in this function tell what the
