@@ -1,4 +1,6 @@
-package mcpgo_raw
+// Package schema validates a copy of its arguments against the tool's JSON
+// Schema with gojsonschema: a document that fails it is an argument error.
+package schema
 
 import (
 	"context"
@@ -16,7 +18,7 @@ const toolSchema = `{"type": "object", "required": ["name"]}`
 func schemaChecked(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	params := copyArgs(req.GetArguments())
 	if err := validateParams(params); err != nil {
-		return mcp.NewToolResultError(err.Error()), nil // want `argument validation error`
+		return nil, err // want `argument validation error`
 	}
 	return mcp.NewToolResultText("ok"), nil
 }
