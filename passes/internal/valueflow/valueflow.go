@@ -67,16 +67,31 @@ type Set struct {
 	Objects []ssa.Value
 	// Complete reports that the value may hold nothing else.
 	Complete bool
+
+	// The members, for unions and meets in constant time: the sets of
+	// a large package's tables are unioned many times over.
+	has map[any]bool
+}
+
+func (s *Set) add(x any) bool {
+	if s.has[x] {
+		return false
+	}
+	if s.has == nil {
+		s.has = make(map[any]bool)
+	}
+	s.has[x] = true
+	return true
 }
 
 func (s *Set) addFunc(fn *ssa.Function) {
-	if !slices.Contains(s.Funcs, fn) {
+	if s.add(fn) {
 		s.Funcs = append(s.Funcs, fn)
 	}
 }
 
 func (s *Set) addObject(v ssa.Value) {
-	if !slices.Contains(s.Objects, v) {
+	if s.add(v) {
 		s.Objects = append(s.Objects, v)
 	}
 }
@@ -92,8 +107,11 @@ func (s *Set) union(t *Set) {
 }
 
 func (s *Set) meets(t *Set) bool {
+	if len(s.Objects) > len(t.Objects) {
+		s, t = t, s
+	}
 	for _, o := range s.Objects {
-		if slices.Contains(t.Objects, o) {
+		if t.has[o] {
 			return true
 		}
 	}
