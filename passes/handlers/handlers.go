@@ -19,13 +19,13 @@ package handlers
 import (
 	"cmp"
 	"go/token"
-	"go/types"
 	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/passes/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/passes/internal/valueflow"
 	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
 	"github.com/mcperrlint/mcperrlint/passes/roles"
 	"github.com/mcperrlint/mcperrlint/passes/sdk"
@@ -441,17 +441,7 @@ func FuncValue(v ssa.Value) *ssa.Function {
 	for depth := 0; depth < maxFactoryDepth; depth++ {
 		switch x := v.(type) {
 		case *ssa.Function:
-			if x.Origin() != nil {
-				return x.Origin()
-			}
-			// A method value x.m is a closure over a synthetic "bound"
-			// wrapper that belongs to no package; its object is m.
-			if m, ok := x.Object().(*types.Func); ok && x.Synthetic != "" && m.Signature().Recv() != nil {
-				if fn := x.Prog.FuncValue(m); fn != nil && fn != x {
-					return fn
-				}
-			}
-			return x
+			return valueflow.FuncOf(x)
 		case *ssa.MakeClosure:
 			v = x.Fn
 		case *ssa.ChangeType:

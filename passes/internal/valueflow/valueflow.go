@@ -479,7 +479,8 @@ func (g *Graph) freeVar(fv *ssa.FreeVar, depth int) *Set {
 
 // FuncOf returns the declared function or literal fn stands for: the
 // generic origin of an instantiation, and the method of a method value's
-// bound wrapper.
+// bound wrapper (x.m is a closure over a synthetic wrapper that belongs
+// to no package; its object is m).
 func FuncOf(fn *ssa.Function) *ssa.Function {
 	if fn.Origin() != nil {
 		return fn.Origin()
