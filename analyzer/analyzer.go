@@ -9,10 +9,12 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/passes/config"
-	"github.com/mcperrlint/mcperrlint/passes/errorigin"
-	"github.com/mcperrlint/mcperrlint/passes/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/config"
+	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
 
 // URL is the documentation of the analyzer's categories of report; each
@@ -30,12 +32,23 @@ type Config struct {
 	// Functions names the project's own decode, validate and
 	// tool-error-result functions, for code the analyzer cannot see into
 	// (-decode-funcs, -validate-funcs, -tool-error-result-funcs).
-	config.Functions
+	Functions
+}
 
-	// SDKs is the table of SDKs the analyzer knows; nil means
-	// sdk.Default. It is no flag: a driver that loads packages itself
-	// gives mcpssa.Scope the same table.
-	SDKs sdk.Table
+// Functions names the project's own decode, validate and
+// tool-error-result functions; see [Config].
+type Functions = config.Functions
+
+// FuncList is a list of qualified function names, a flag.Value that
+// takes them comma-separated.
+type FuncList = config.FuncList
+
+// Scope tells a driver that loads dependencies from export data which
+// packages the analyzer needs from source (source), and which of the
+// others carry facts all the same (facts). The functions may be called
+// concurrently; call Scope once per load.
+func Scope() (source, facts func(*packages.Package) bool) {
+	return mcpssa.Scope(sdk.Default)
 }
 
 // New returns an analyzer configured by cfg, with flags that change its
@@ -49,10 +62,7 @@ type Config struct {
 // configured analyzers can live in one process, each run on its own.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
-	if c.SDKs == nil {
-		c.SDKs = sdk.Default
-	}
-	origins := errorigin.New(&c.Functions, c.SDKs)
+	origins := errorigin.New(&c.Functions, sdk.Default)
 	a := &analysis.Analyzer{
 		Name:       "mcperrlint",
 		Doc:        doc,

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcperrlint/mcperrlint/passes/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/errorigin"
 )
 
 // ignoreDirective suppresses the reports of the return statement it

@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcperrlint/mcperrlint/passes/errorigin"
-	"github.com/mcperrlint/mcperrlint/passes/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
 
 // sourceFiles reads each file of a package once, however many of its

@@ -8,8 +8,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/mcperrlint/mcperrlint/passes/errorigin"
-	"github.com/mcperrlint/mcperrlint/passes/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
 
 // reportOldSDKs reports, once per package at the first affected call, an

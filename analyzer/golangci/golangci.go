@@ -32,7 +32,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
-	"github.com/mcperrlint/mcperrlint/passes/config"
 )
 
 // Name is the linter's name in golangci-lint's configuration, and in
@@ -120,7 +119,7 @@ func set(f *flag.Flag, v any) error {
 		}
 		return f.Value.Set(strconv.FormatBool(on))
 	}
-	if _, ok := f.Value.(*config.FuncList); !ok {
+	if _, ok := f.Value.(*analyzer.FuncList); !ok {
 		// Every flag is a bool or a function list today; a new kind of
 		// flag needs a decoding here, and a test.
 		return fmt.Errorf("no golangci-lint form for this flag's %T value", f.Value)

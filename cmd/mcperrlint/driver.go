@@ -23,8 +23,6 @@ import (
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/load"
 	"github.com/mcperrlint/mcperrlint/internal/run"
-	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
-	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // Exit codes, those of go/analysis drivers.
@@ -171,7 +169,7 @@ func (d *driver) writeHeapProfile() {
 // export data. Each package is analyzed as soon as it and the packages
 // below it are, while the others still load.
 func (d *driver) lint(patterns []string) int {
-	source, facts := mcpssa.Scope(sdk.Default)
+	source, facts := analyzer.Scope()
 	g, err := load.Start(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts}, patterns...)
 	if err == nil && len(g.Roots) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/load"
-	"github.com/mcperrlint/mcperrlint/passes/roles"
+	"github.com/mcperrlint/mcperrlint/internal/roles"
 )
 
 // funcFlags are the analyzer's flags that name functions of the program.

@@ -10,9 +10,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/load"
-	"github.com/mcperrlint/mcperrlint/passes/mcpssa"
-	"github.com/mcperrlint/mcperrlint/passes/sdk"
 )
 
 // maxGraphs is how many packages' graphs a workspace keeps: those of the
@@ -78,7 +77,7 @@ func (w *workspace) graphOf(ctx context.Context, path string) (*loaded, error) {
 	}
 
 	src := newSources(dir)
-	source, facts := mcpssa.Scope(sdk.Default)
+	source, facts := analyzer.Scope()
 	g, err := load.Load(&load.Config{
 		Context: ctx,
 		Dir:     dir,

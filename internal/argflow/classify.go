@@ -1,0 +1,280 @@
+package argflow
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/roles"
+)
+
+// CallKind is what a call does with respect to the tool arguments.
+type CallKind int
+
+const (
+	// Other calls produce nothing derived from the arguments (an API,
+	// database or I/O call, or a function not known to be pure).
+	Other CallKind = iota
+	// Decode calls turn argument data into values; their error is a
+	// decoding error.
+	Decode
+	// Validate calls check argument values; their error is a validation error.
+	Validate
+	// ArgumentSource calls return argument values (SDK accessors).
+	ArgumentSource
+	// Pure calls compute results from their operands alone.
+	Pure
+	// ErrorConstructor calls build a new error (errors.New, fmt.Errorf),
+	// possibly wrapping others.
+	ErrorConstructor
+	// IsErrorResult calls build a tool execution error result (the
+	// user's configured helpers).
+	IsErrorResult
+	// Summarized calls go to the project's own functions, whose summary
+	// gives their Effect.
+	Summarized
+)
+
+// A Class is the classification of one call.
+type Class struct {
+	Kind CallKind
+	// Callee is the called function or method, when known statically or
+	// as an interface method.
+	Callee *types.Func
+	// Target is the operand a decoder fills, for Decode.
+	Target ssa.Value
+	// Operands is the union of the taints of the operands, for Pure,
+	// and Checked that of the operands its error says are malformed.
+	Operands, Checked Taint
+	// NotCheck reports that a Pure call's error does not say that an
+	// operand is malformed (json.Marshal).
+	NotCheck bool
+	// Effect is the effect of a Summarized call, Targets the operands it
+	// decodes argument data into, and Wrapped the errors it wraps.
+	Effect  Effect
+	Targets []ssa.Value
+	Wrapped []ssa.Value
+}
+
+// Callee returns the function object a call invokes: the static callee
+// (for generic instantiations, its origin) or the interface method.
+func Callee(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return c.Method
+	}
+	if fn := c.StaticCallee(); fn != nil {
+		if fn.Origin() != nil {
+			fn = fn.Origin()
+		}
+		if obj, ok := fn.Object().(*types.Func); ok {
+			return obj
+		}
+	}
+	return nil
+}
+
+// Operands returns the operands of a call, receiver first, with the
+// elements of an implicit variadic slice in place of the slice.
+func Operands(c *ssa.CallCommon) []ssa.Value {
+	var ops []ssa.Value
+	if c.IsInvoke() {
+		ops = append(ops, c.Value)
+	}
+	ops = append(ops, c.Args...)
+	if n := len(ops); n > 0 && c.Signature().Variadic() {
+		if elems, ok := varargs(ops[n-1]); ok {
+			ops = append(ops[:n-1], elems...)
+		}
+	}
+	return ops
+}
+
+// varargs recognizes the slice the SSA builder makes for the variadic
+// part of a call, new([n]T)[:] (the last argument of a call of a variadic
+// function, not spread with ...), and returns the values stored into it.
+func varargs(v ssa.Value) ([]ssa.Value, bool) {
+	s, ok := v.(*ssa.Slice)
+	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
+		return nil, false
+	}
+	arr, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return nil, false
+	}
+	if _, isArray := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array); !isArray {
+		return nil, false
+	}
+	var elems []ssa.Value
+	for _, ref := range *arr.Referrers() {
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		for _, r := range *ia.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
+				elems = append(elems, st.Val)
+			}
+		}
+	}
+	return elems, true
+}
+
+// Classify says what a call does with respect to the arguments.
+func (f *Func) Classify(c *ssa.CallCommon) Class {
+	callee := Callee(c)
+	if callee == nil {
+		if b, ok := c.Value.(*ssa.Builtin); ok {
+			switch b.Name() {
+			case "len", "cap", "min", "max", "append", "copy", "real", "imag", "complex":
+				t := f.operandTaint(c)
+				return Class{Kind: Pure, Operands: t, Checked: t}
+			}
+		}
+		return f.summarized(c, Class{}) // a function literal
+	}
+	ops := Operands(c)
+	class := Class{Callee: callee}
+
+	if row, ok := f.Roles.Lookup(callee); ok {
+		switch row.Role {
+		case roles.IsErrorResult:
+			class.Kind = IsErrorResult
+		case roles.Decode:
+			data, target := f.operandTaint(c), pointerOperand(ops)
+			if row.Data != roles.AnyOperand {
+				if row.Data >= len(ops) || row.Target >= len(ops) {
+					break
+				}
+				data, target = f.Taint(ops[row.Data]), ops[row.Target]
+			}
+			if data&ArgValue != 0 {
+				class.Kind, class.Target = Decode, target
+			}
+		case roles.Validate:
+			if f.operandTaint(c)&ArgValue != 0 {
+				class.Kind = Validate
+			}
+		case roles.ErrorConstructor:
+			class.Kind = ErrorConstructor
+		case roles.Pure, roles.ErrorMatch:
+			class.Kind, class.Operands, class.NotCheck = Pure, f.operandTaint(c), row.NotCheck
+			class.Checked = class.Operands
+			if row.Checks != nil {
+				class.Checked = 0
+				for _, i := range row.Checks {
+					if i < len(ops) {
+						class.Checked |= f.Taint(ops[i])
+					}
+				}
+			}
+		case roles.Sanitize:
+			// What it returns cannot fail a check: it holds no argument
+			// values, as far as checks are concerned.
+			class.Kind = Pure
+		default:
+			return f.sdkClass(c, ops, class)
+		}
+		return class
+	}
+	return f.sdkClass(c, ops, class)
+}
+
+// sdkClass classifies a call the table says nothing of: an SDK's accessor
+// of the arguments, or a call to a summarized function.
+func (f *Func) sdkClass(c *ssa.CallCommon, ops []ssa.Value, class Class) Class {
+	callee := class.Callee
+	for _, b := range f.SDKs {
+		switch {
+		case b.IsDecodeMethod(callee):
+			class.Kind = Decode
+			if len(ops) > 1 {
+				class.Target = ops[1]
+			}
+			return class
+		case b.IsArgumentMethod(callee):
+			class.Kind = ArgumentSource
+			return class
+		case b.IsArgumentFunc(callee):
+			for _, op := range ops {
+				if b.IsRequest(op.Type()) {
+					class.Kind = ArgumentSource
+				}
+			}
+			return class
+		}
+	}
+	return f.summarized(c, class)
+}
+
+// summarized classifies a call to a function with a summary, or returns
+// class unchanged.
+func (f *Func) summarized(c *ssa.CallCommon, class Class) Class {
+	fn := c.StaticCallee()
+	if fn == nil || f.Summaries == nil {
+		return class
+	}
+	e, ok := f.Summaries.Effect(fn, f.ArgTaints(c), func(p int) map[string]Taint { return f.ArgFields(c, p) })
+	if !ok {
+		return class
+	}
+	class.Kind, class.Effect = Summarized, e
+	for _, i := range e.Fills {
+		if i < len(c.Args) {
+			class.Targets = append(class.Targets, c.Args[i])
+		}
+	}
+	for _, i := range e.Wraps {
+		class.Wrapped = append(class.Wrapped, Arg(c, i)...)
+	}
+	return class
+}
+
+// Arg returns the values a static call passes in parameter i of the
+// callee: one value, or those passed in the variadic parameter.
+func Arg(c *ssa.CallCommon, i int) []ssa.Value {
+	if i >= len(c.Args) {
+		return nil
+	}
+	if i == len(c.Args)-1 && c.Signature().Variadic() {
+		if elems, ok := varargs(c.Args[i]); ok {
+			return elems
+		}
+	}
+	return []ssa.Value{c.Args[i]}
+}
+
+// ArgTaints returns the taint of each argument of a static call, one per
+// parameter of the callee: the variadic parameter has the union of the
+// taints of the values passed in it.
+func (f *Func) ArgTaints(c *ssa.CallCommon) []Taint {
+	taints := make([]Taint, len(c.Args))
+	for i := range c.Args {
+		for _, v := range Arg(c, i) {
+			taints[i] |= f.Taint(v)
+		}
+	}
+	return taints
+}
+
+// pointerOperand returns the last pointer-typed operand: the target of
+// decode(data, &v) whatever the order of its parameters.
+func pointerOperand(ops []ssa.Value) ssa.Value {
+	for i := len(ops) - 1; i >= 0; i-- {
+		v := ops[i]
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		if _, ok := v.Type().Underlying().(*types.Pointer); ok {
+			return v
+		}
+	}
+	return nil
+}
+
+func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
+	var t Taint
+	for _, op := range Operands(c) {
+		t |= f.Taint(op)
+	}
+	return t
+}

@@ -1,0 +1,25 @@
+package errorigin_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/mcperrlint/mcperrlint/internal/config"
+	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/sdk"
+)
+
+// TestSummaryFacts asserts the facts errorigin exports for a package's
+// helpers, one per kind of knowledge a summary carries: what an argument
+// check, a fresh error, a wrapped error, a library call that cannot fail
+// on its argument, a predicate over a fixed table, a marked error, a
+// converting middleware and a table of functions say to their callers.
+func TestSummaryFacts(t *testing.T) {
+	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, testdata, errorigin.New(&config.Functions{}, sdk.Default), "errorigin_facts")
+}

@@ -1,0 +1,181 @@
+package handlers
+
+import (
+	"go/constant"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/roles"
+)
+
+// recordConvertingMiddleware adds to f.converted the middleware of the
+// package that sees every request, not only tool calls (go-sdk's
+// mcp.Middleware): a function given a function, its parameter 0, that
+// returns a function literal which calls the one given and answers some of
+// its failures with a tool result with IsError set and a nil error. Tool
+// handler middleware (mcp-go's) is a raw handler by its signature, and
+// recordConverted finds it.
+func (f *finder) recordConvertingMiddleware() {
+	for _, fn := range f.ssa.SrcFuncs {
+		if fn.Parent() != nil || len(fn.Params) != 1 || slices.Contains(f.converted[fn], 0) {
+			continue
+		}
+		if _, ok := fn.Params[0].Type().Underlying().(*types.Signature); !ok {
+			continue
+		}
+		for _, lit := range fn.AnonFuncs {
+			if callsParam(lit, fn, 0) && f.returnsIsErrorResult(lit) {
+				f.converted[fn] = append(f.converted[fn], 0)
+				break
+			}
+		}
+	}
+}
+
+// callsParam reports whether lit calls the function parameter i of fn,
+// which it captures.
+func callsParam(lit, fn *ssa.Function, i int) bool {
+	for _, b := range lit.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if key, ok := calledParam(lit, c.Common().Value); ok && key.fn == fn && key.index == i && !key.made {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// returnsIsErrorResult reports whether fn has a return of a nil error
+// beside a tool result of one of the package's SDKs with IsError set.
+func (f *finder) returnsIsErrorResult(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) < 2 {
+			continue
+		}
+		if k, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); !ok || !k.IsNil() {
+			continue
+		}
+		for _, src := range argflow.Sources(ret.Results[0]) {
+			if alloc, ok := src.(*ssa.Alloc); ok && f.isResult(alloc.Type()) && (isTrue(argflow.StoredConst(alloc, "IsError")) || f.setsIsError(alloc)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (f *finder) isResult(t types.Type) bool {
+	for _, b := range f.ssa.SDKs {
+		if b.IsResultPointer(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// setsIsError reports whether a method that makes its receiver a tool
+// execution error is called on a.
+func (f *finder) setsIsError(a *ssa.Alloc) bool {
+	for _, ref := range *a.Referrers() {
+		if call, ok := ref.(ssa.CallInstruction); ok {
+			ops := argflow.Operands(call.Common())
+			if len(ops) > 0 && ops[0] == ssa.Value(a) && f.roles.Has(argflow.Callee(call.Common()), roles.SetIsError) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// escapeTypes returns the error types whose values fn, a raw handler that
+// converts the errors of the call it makes, passes on as protocol errors
+// all the same: the types it tests the call's error for (errors.As(err,
+// &pe)), when it has a return of one of its SDKs' protocol errors.
+func (f *finder) escapeTypes(fn *ssa.Function, call *ssa.Call) []string {
+	var tested []string
+	returnsProtocol := false
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Call:
+				row, ok := f.roles.Lookup(argflow.Callee(instr.Common()))
+				ops := argflow.Operands(instr.Common())
+				if !ok || row.Role != roles.ErrorMatch || row.Target >= len(ops) || row.Data >= len(ops) || !holdsErrorOf(ops[row.Data], call) {
+					continue
+				}
+				if name := TypeName(pointee(pointee(argflow.Unwrap(ops[row.Target]).Type()))); name != "" {
+					tested = append(tested, name)
+				}
+			case *ssa.Return:
+				if len(instr.Results) > 0 {
+					for _, src := range argflow.Sources(instr.Results[len(instr.Results)-1]) {
+						if _, ok := f.protocolError(src.Type()); ok {
+							returnsProtocol = true
+						}
+					}
+				}
+			}
+		}
+	}
+	if !returnsProtocol {
+		return nil
+	}
+	slices.Sort(tested)
+	return slices.Compact(tested)
+}
+
+// holdsErrorOf reports whether v is, or is made from, the error result of
+// call.
+func holdsErrorOf(v ssa.Value, call *ssa.Call) bool {
+	for _, src := range argflow.Sources(v) {
+		if c, _ := argflow.CallOf(src); c == call {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *finder) protocolError(t types.Type) (string, bool) {
+	for _, b := range f.ssa.SDKs {
+		if _, ok := b.ProtocolError(t); ok {
+			return TypeName(pointee(t)), true
+		}
+	}
+	return "", false
+}
+
+func pointee(t types.Type) types.Type {
+	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return nil
+}
+
+// TypeName returns "path.Name" for a named type, "" for any other.
+func TypeName(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	return named.Obj().Pkg().Path() + "." + named.Obj().Name()
+}
+
+func isTrue(v constant.Value, ok bool) bool {
+	return ok && v.Kind() == constant.Bool && constant.BoolVal(v)
+}
+
+// union returns the sorted union of a and b.
+func union(a, b []string) []string {
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
