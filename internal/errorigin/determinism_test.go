@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/config"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/handlers"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
 
@@ -40,11 +41,11 @@ func TestFactsAreDeterministic(t *testing.T) {
 	if len(first) == 0 {
 		t.Fatal("no facts exported")
 	}
-	wrap := first["wrappers.Wrap *errorigin.Summary"]
+	wrap := first["wrappers.Wrap *handlers.Wrapper"]
 	if wrap == nil {
-		t.Fatal("no summary of wrappers.Wrap")
+		t.Fatal("no Wrapper fact of wrappers.Wrap")
 	}
-	var sum errorigin.Summary
+	var sum handlers.Wrapper
 	if err := gob.NewDecoder(bytes.NewReader(wrap)).Decode(&sum); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,7 @@ func TestFactsAreDeterministic(t *testing.T) {
 }
 
 // wrapperSrc is a wrapper with two handlers, which forward the errors of
-// its functions, the second one's both alike: its summary has several
+// its functions, the second one's both alike: its Wrapper fact has several
 // ForwardedParams, which must come out sorted and once each.
 const wrapperSrc = `package wrappers
 

@@ -41,7 +41,7 @@ func New(funcs *config.Functions, sdks sdk.Table) *analysis.Analyzer {
 		URL:        "https://github.com/mcperrlint/mcperrlint",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks) },
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary), new(SDKVersion), new(FieldFuncs), new(FixedMap)},
+		FactTypes:  []analysis.Fact{new(Summary), new(handlers.Wrapper), new(SDKVersion), new(FieldFuncs), new(FixedMap)},
 	}
 }
 
@@ -150,9 +150,23 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 		return &Result{}, err
 	}
 	table := roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs), funcs.Rows())
-	s := newSummarizer(pass, prog, table, sdks)
-	hs := handlers.Find(prog, table, s)
-	s.setHandlers(hs)
+	fixed := argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs, func(v *types.Var) bool {
+		return pass.ImportObjectFact(v, new(FixedMap))
+	})
+	// The handlers are found first, with the package's functions
+	// summarized as helpers: which arguments of a forwarded call hold
+	// argument values is decided by what the helpers do with them.
+	hs := handlers.Find(prog, table, handlers.Inputs{
+		ImportFact: pass.ImportObjectFact,
+		InSDK:      sdks.InSDK,
+		Helpers:    newSummarizer(pass, prog, table, sdks, fixed, nil),
+		Fixed:      fixed,
+	})
+	hs.Export(pass.ExportObjectFact)
+	// Then the summaries the package exports, and the classification of
+	// the handlers' returns, knowing which functions are handlers: a
+	// handler's callers forward its errors, a helper's are judged.
+	s := newSummarizer(pass, prog, table, sdks, fixed, hs)
 	s.fieldFuncs = s.storedFieldFuncs()
 	if len(s.fieldFuncs.Fields) > 0 {
 		pass.ExportPackageFact(s.fieldFuncs)

@@ -95,11 +95,8 @@ func (s *summarizer) convertsParam(v ssa.Value, hs *handlers.Result) bool {
 	if fn == nil {
 		return false
 	}
-	if fn.Pkg == s.pkg {
-		return slices.Contains(hs.Converts[fn], 0)
-	}
-	sum := s.summaryOf(fn)
-	return sum != nil && slices.Contains(sum.Converts, 0)
+	params, _ := hs.ConvertedParams(fn)
+	return slices.Contains(params, 0)
 }
 
 // inTestFile reports whether fn is declared in a _test.go file: a server

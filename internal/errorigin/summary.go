@@ -40,21 +40,6 @@ type Summary struct {
 	// with each parameter that changes that, in parameter order. A
 	// method's receiver is parameter 0.
 	Outcomes []Outcome
-
-	// Forwards lists the function-typed parameters whose functions a raw
-	// tool handler of the function's package calls, returning their
-	// errors as its own (inventory.NewTool(tool, body)): a function
-	// passed there is checked like a handler in its own package.
-	Forwards []handlers.ForwardedParam
-
-	// Converts lists the function-typed parameters whose functions a raw
-	// tool handler of the function's package calls, turning their errors
-	// into tool errors (WithToolErrors(handler)): a handler given only
-	// there is correct whatever error it returns, but for values of the
-	// error types in Escapes, which those handlers pass on as protocol
-	// errors all the same.
-	Converts []int
-	Escapes  []string
 }
 
 // AFact marks Summary as an analysis.Fact.
@@ -67,15 +52,6 @@ func (s *Summary) String() string {
 	}
 	for _, o := range s.Outcomes {
 		parts = append(parts, o.String())
-	}
-	for _, f := range s.Forwards {
-		parts = append(parts, "forwards "+itoa(f.Param))
-	}
-	if len(s.Converts) > 0 {
-		parts = append(parts, "converts"+ints(s.Converts))
-	}
-	if len(s.Escapes) > 0 {
-		parts = append(parts, "escapes "+strings.Join(s.Escapes, " "))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -193,9 +169,6 @@ type summarizer struct {
 	sdks     []*sdk.Binding
 	roles    *roles.Table
 	handlers map[*ssa.Function]*handlers.Handler
-	forwards map[*ssa.Function][]handlers.ForwardedParam
-	converts map[*ssa.Function][]int
-	escapes  map[*ssa.Function][]string
 	reach    *handlers.Reach // where the package's registrations lead
 	fixed    argflow.FixedMaps
 	srcFuncs []*ssa.Function // the package's functions, literals after their parents
@@ -210,54 +183,29 @@ type summarizer struct {
 	visible []*types.Package              // the package and its imports, once listed
 }
 
-// newSummarizer returns a summarizer that knows no handlers yet: finding
-// them asks it what helpers do, and setHandlers then tells it which
-// functions are handlers.
-func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table) *summarizer {
-	return &summarizer{
+// newSummarizer returns a summarizer of the package whose handlers hs
+// lists. With hs nil it takes every function of the package for a
+// helper: that is the view handlers are found with.
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, hs *handlers.Result) *summarizer {
+	s := &summarizer{
 		pass:     pass,
 		pkg:      prog.Pkg,
 		sdks:     prog.SDKs,
 		roles:    table,
 		sdkTable: sdks,
-		fixed: argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs, func(v *types.Var) bool {
-			return pass.ImportObjectFact(v, new(FixedMap))
-		}),
+		fixed:    fixed,
 		srcFuncs: prog.SrcFuncs,
 		handlers: make(map[*ssa.Function]*handlers.Handler),
 		local:    make(map[*ssa.Function]*Summary),
 		imported: make(map[*types.Func]*Summary),
 	}
-}
-
-// setHandlers records the package's handlers. Summaries computed while
-// they were being found took every function for a helper; a handler's
-// summary says instead that it is one, so they are computed again.
-func (s *summarizer) setHandlers(hs *handlers.Result) {
-	for _, h := range hs.Handlers {
-		s.handlers[h.Fn] = h
+	if hs != nil {
+		for _, h := range hs.Handlers {
+			s.handlers[h.Fn] = h
+		}
+		s.reach = hs.Reach
 	}
-	s.forwards, s.converts, s.escapes, s.reach = hs.Forwards, hs.Converts, hs.Escapes, hs.Reach
-	clear(s.local)
-}
-
-// FixedMaps implements handlers.Facts.
-func (s *summarizer) FixedMaps() argflow.FixedMaps { return s.fixed }
-
-// ConvertedParams implements handlers.Facts.
-func (s *summarizer) ConvertedParams(fn *ssa.Function) ([]int, []string) {
-	if sum := s.summaryOf(fn); sum != nil {
-		return sum.Converts, sum.Escapes
-	}
-	return nil, nil
-}
-
-// ForwardedParams implements handlers.Facts.
-func (s *summarizer) ForwardedParams(fn *ssa.Function) []handlers.ForwardedParam {
-	if sum := s.summaryOf(fn); sum != nil {
-		return sum.Forwards
-	}
-	return nil
+	return s
 }
 
 // flow returns an argument tracker for fn that sees through summarized
@@ -374,13 +322,10 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 	// A raw handler's callers forward it; a typed handler called
 	// directly by another is summarized like any helper.
 	if h := s.handlers[fn]; h != nil && h.Kind == sdk.Raw {
-		return &Summary{Handler: true, Forwards: s.forwards[fn], Converts: s.converts[fn], Escapes: s.escapes[fn]}
+		return &Summary{Handler: true}
 	}
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
-		if len(s.forwards[fn]) > 0 || len(s.converts[fn]) > 0 {
-			return &Summary{Outcomes: []Outcome{{Param: -1}}, Forwards: s.forwards[fn], Converts: s.converts[fn], Escapes: s.escapes[fn]}
-		}
 		return nil
 	}
 	errParams := make(map[*ssa.Parameter]int)
@@ -390,7 +335,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	base := s.outcome(fn, -1, -1, errParams)
-	sum := &Summary{Outcomes: []Outcome{base}, Forwards: s.forwards[fn], Converts: s.converts[fn], Escapes: s.escapes[fn]}
+	sum := &Summary{Outcomes: []Outcome{base}}
 	seeded := 0
 	for i, p := range fn.Params {
 		if !s.seedable(p.Type()) || seeded == maxSeeded {
@@ -614,7 +559,7 @@ func (s *summarizer) exportFunc(fn *ssa.Function) {
 // standalone driver facts are not encoded, and must carry no position of
 // this package's file set all the same, for both drivers to agree.
 func (s *Summary) exported() *Summary {
-	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes), Forwards: s.Forwards, Converts: s.Converts, Escapes: s.Escapes}
+	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes)}
 	for i := range out.Outcomes {
 		out.Outcomes[i].pos = token.NoPos
 	}
@@ -624,7 +569,7 @@ func (s *Summary) exported() *Summary {
 // informative reports whether the summary tells a caller more than an
 // unknown function would.
 func (s *Summary) informative() bool {
-	if s.Handler || len(s.Forwards) > 0 || len(s.Converts) > 0 {
+	if s.Handler {
 		return true
 	}
 	for _, o := range s.Outcomes {

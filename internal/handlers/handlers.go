@@ -19,9 +19,12 @@ package handlers
 import (
 	"cmp"
 	"go/token"
+	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
@@ -54,6 +57,22 @@ type Result struct {
 
 	// Reach is where the package's own registrations lead.
 	Reach *Reach
+
+	finder *finder // for the Wrapper facts of other packages
+}
+
+// ConvertedParams returns the function-typed parameters of fn, a
+// function of this package or, by its Wrapper fact, another, whose
+// functions' errors raw handlers convert into tool errors, and the error
+// types that escape the conversion.
+func (r *Result) ConvertedParams(fn *ssa.Function) (params []int, escapes []string) {
+	if fn.Pkg == r.finder.ssa.Pkg {
+		return r.Converts[fn], r.Escapes[fn]
+	}
+	if w := r.finder.wrapper(fn); w != nil {
+		return w.Converts, w.Escapes
+	}
+	return nil, nil
 }
 
 // A ForwardedParam says that a raw tool handler calls the function held by
@@ -74,21 +93,93 @@ type ForwardedParam struct {
 	ResultFlow bool
 }
 
-// Facts tells what the functions of other packages do with the functions
-// they are given, and what the project's own functions do with the
-// arguments.
-type Facts interface {
-	argflow.Summarizer
-	// ForwardedParams returns the ForwardedParam records of fn, a
-	// function of another package.
-	ForwardedParams(fn *ssa.Function) []ForwardedParam
-	// ConvertedParams returns the parameters of fn, a function of another
-	// package, whose functions' errors its raw handlers convert, and the
-	// error types that escape the conversion.
-	ConvertedParams(fn *ssa.Function) (params []int, escapes []string)
-	// FixedMaps returns the package's maps that are never written after
-	// initialization.
-	FixedMaps() argflow.FixedMaps
+// A Wrapper is a fact about a function that builds raw tool handlers
+// around the functions it is given (inventory.NewTool(tool, body),
+// WithToolErrors(handler)): what those handlers do with each
+// function-typed parameter's errors. The packages that pass functions
+// there read it, so a body is judged where it is written.
+//
+// Wrappers hold no positions, maps or pointers: they are gob-encoded
+// between the units of go vet and must encode the same way every time.
+type Wrapper struct {
+	// Forwards lists the parameters whose functions the handlers call,
+	// returning their errors as their own: a function passed there is
+	// checked like a handler in its own package.
+	Forwards []ForwardedParam
+
+	// Converts lists the parameters whose functions the handlers call,
+	// turning their errors into tool errors: a handler given only there
+	// is correct whatever error it returns, but for values of the error
+	// types in Escapes, which the handlers pass on as protocol errors all
+	// the same.
+	Converts []int
+	Escapes  []string
+}
+
+// AFact marks Wrapper as an analysis.Fact.
+func (*Wrapper) AFact() {}
+
+func (w *Wrapper) String() string {
+	var parts []string
+	for _, f := range w.Forwards {
+		parts = append(parts, "forwards "+strconv.Itoa(f.Param))
+	}
+	if len(w.Converts) > 0 {
+		c := "converts"
+		for _, p := range w.Converts {
+			c += " " + strconv.Itoa(p)
+		}
+		parts = append(parts, c)
+	}
+	if len(w.Escapes) > 0 {
+		parts = append(parts, "escapes "+strings.Join(w.Escapes, " "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Inputs is what finding a package's handlers reads beyond the package's
+// SSA form and role table: what crosses the package boundary, as facts,
+// and what the package's helpers do with argument values.
+type Inputs struct {
+	// ImportFact reads a fact of another package's object
+	// (analysis.Pass.ImportObjectFact): Wrapper facts, here.
+	ImportFact func(types.Object, analysis.Fact) bool
+
+	// InSDK reports whether a package belongs to an SDK. The SDKs'
+	// functions are what their descriptors say, whatever facts they may
+	// carry from a run over the SDK's own repository.
+	InSDK func(path string) bool
+
+	// Helpers tells the argument flow what a call does with argument
+	// values: the summaries of the package's functions as helpers (no
+	// handler is known yet) and other packages' summary facts. It
+	// decides which arguments of a forwarded call hold argument values.
+	Helpers argflow.Summarizer
+
+	// Fixed are the maps whose keys are a fixed set: a lookup there
+	// checks an argument value.
+	Fixed argflow.FixedMaps
+}
+
+// Export records, as Wrapper facts, what the package's functions do with
+// the functions they are given, for the packages that import them.
+func (r *Result) Export(export func(types.Object, analysis.Fact)) {
+	fns := make(map[*ssa.Function]bool)
+	for fn := range r.Forwards {
+		fns[fn] = true
+	}
+	for fn := range r.Converts {
+		fns[fn] = true
+	}
+	for fn := range fns {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok || fn.Synthetic != "" || fn.Pkg == nil || obj.Pkg() != fn.Pkg.Pkg {
+			continue
+		}
+		if w := (Wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn]}); len(w.Forwards) > 0 || len(w.Converts) > 0 {
+			export(obj, &w)
+		}
+	}
 }
 
 // A Handler is a function whose returned error reaches an MCP client.
@@ -134,8 +225,8 @@ func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) 
 // package's own helpers and other packages' wrappers do: whether a value
 // passed to a forwarded function holds argument values is decided with
 // the same summaries that classify the returns.
-func Find(prog *mcpssa.Result, table *roles.Table, facts Facts) *Result {
-	f := &finder{ssa: prog, roles: table, facts: facts, byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
+func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
+	f := &finder{ssa: prog, roles: table, in: in, wrappers: make(map[*types.Func]*Wrapper), byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
@@ -144,7 +235,7 @@ func Find(prog *mcpssa.Result, table *roles.Table, facts Facts) *Result {
 	reach := f.computeReach()
 	f.dropConvertedByRegistrations(reach)
 
-	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Reach: reach}
+	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Reach: reach, finder: f}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -156,8 +247,11 @@ func Find(prog *mcpssa.Result, table *roles.Table, facts Facts) *Result {
 type finder struct {
 	ssa    *mcpssa.Result
 	roles  *roles.Table
-	facts  Facts
+	in     Inputs
 	byFunc map[*ssa.Function]*Handler
+
+	// wrappers holds the Wrapper facts read so far, nil for none.
+	wrappers map[*types.Func]*Wrapper
 
 	// bodies are the handlers found as tool bodies by their signature.
 	bodies map[*ssa.Function]bool
@@ -285,8 +379,10 @@ func (f *finder) converts(call *ssa.CallCommon, i int) (bool, []string) {
 	if callee.Pkg == f.ssa.Pkg {
 		return slices.Contains(f.converted[callee], i), f.escapes[callee]
 	}
-	params, escapes := f.facts.ConvertedParams(callee)
-	return slices.Contains(params, i), escapes
+	if w := f.wrapper(callee); w != nil {
+		return slices.Contains(w.Converts, i), w.Escapes
+	}
+	return false, nil
 }
 
 // recordConverted finds the function-typed parameters that a raw handler
@@ -567,7 +663,11 @@ func (f *finder) findForwarded() {
 			if callee.Pkg == f.ssa.Pkg {
 				return
 			}
-			for _, fp := range f.facts.ForwardedParams(callee) {
+			w := f.wrapper(callee)
+			if w == nil {
+				return
+			}
+			for _, fp := range w.Forwards {
 				from := f.foreignHandler(callee, fp)
 				if from == nil || fp.Param >= len(call.Args) {
 					continue
@@ -582,6 +682,28 @@ func (f *finder) findForwarded() {
 			return
 		}
 	}
+}
+
+// wrapper returns the Wrapper fact of fn, a function of another package,
+// or nil when it has none.
+func (f *finder) wrapper(fn *ssa.Function) *Wrapper {
+	if fn.Origin() != nil {
+		fn = fn.Origin()
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || f.in.ImportFact == nil || f.in.InSDK != nil && f.in.InSDK(obj.Pkg().Path()) {
+		return nil
+	}
+	obj = obj.Origin()
+	if w, ok := f.wrappers[obj]; ok {
+		return w
+	}
+	var w *Wrapper
+	if fact := new(Wrapper); f.in.ImportFact(obj, fact) {
+		w = fact
+	}
+	f.wrappers[obj] = w
+	return w
 }
 
 // foreignHandler returns the stand-in for the raw handler of another
@@ -709,7 +831,7 @@ type localSite struct {
 // forwardSites returns the calls whose error result h returns unchanged.
 func (f *finder) forwardSites(h *Handler) []localSite {
 	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, f.roles, h.Seeds)
-	flow.Summaries, flow.Fixed = f.facts, f.facts.FixedMaps()
+	flow.Summaries, flow.Fixed = f.in.Helpers, f.in.Fixed
 	// A wrapper that returns the call's result when the call's error is
 	// nil passes on the tool error result that replaces the error.
 	resultReturned := make(map[*ssa.Call]bool)

@@ -79,7 +79,7 @@ func mark(err error) error { // want mark:"param -1: none wraps 0 marks errorigi
 
 // errorsAsResults is middleware that turns a handler's errors into tool
 // results.
-func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want errorsAsResults:"converts 0"
+func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want errorsAsResults:"param -1: none" errorsAsResults:"converts 0"
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		res, err := next(ctx, req)
 		if err != nil {
