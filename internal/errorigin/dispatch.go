@@ -44,48 +44,77 @@ func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
 // standard library's and the SDKs' interfaces and types are left out:
 // their methods have no summaries.
 func (s *summarizer) implementations(m *types.Func) []*types.Func {
-	if impls, ok := s.impls[m]; ok {
+	x := s.types
+	if impls, ok := x.impls[m]; ok {
 		return impls
 	}
 	var impls []*types.Func
 	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
 	if iface != nil && m.Pkg() != nil && !s.isStd(m.Pkg().Path()) && !s.sdkTable.InSDK(m.Pkg().Path()) {
-		for _, pkg := range s.visiblePackages() {
-			scope := pkg.Scope()
-			for _, name := range scope.Names() {
-				tn, ok := scope.Lookup(name).(*types.TypeName)
-				if !ok || tn.IsAlias() {
-					continue
-				}
-				named, ok := tn.Type().(*types.Named)
-				if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
-					continue
-				}
-				ptr := types.NewPointer(named)
-				if !types.Implements(ptr, iface) {
-					continue
-				}
-				if obj, _, _ := types.LookupFieldOrMethod(ptr, false, m.Pkg(), m.Name()); obj != nil {
-					if fn, ok := obj.(*types.Func); ok {
-						impls = append(impls, fn)
-					}
+		for _, ptr := range s.implementers(iface) {
+			if obj, _, _ := types.LookupFieldOrMethod(ptr, false, m.Pkg(), m.Name()); obj != nil {
+				if fn, ok := obj.(*types.Func); ok {
+					impls = append(impls, fn)
 				}
 			}
 		}
 	}
-	if s.impls == nil {
-		s.impls = make(map[*types.Func][]*types.Func)
-	}
-	s.impls[m] = impls
+	x.impls[m] = impls
 	return impls
+}
+
+// implementers returns the pointers to the named types of the visible
+// packages that implement iface, in the order of concreteTypes: the
+// methods of one interface share them.
+func (s *summarizer) implementers(iface *types.Interface) []*types.Pointer {
+	x := s.types
+	if ptrs, ok := x.implementers[iface]; ok {
+		return ptrs
+	}
+	var ptrs []*types.Pointer
+	for _, ptr := range s.concreteTypes() {
+		if types.Implements(ptr, iface) {
+			ptrs = append(ptrs, ptr)
+		}
+	}
+	x.implementers[iface] = ptrs
+	return ptrs
+}
+
+// concreteTypes returns pointers to the named types of the visible
+// packages that may implement an interface: neither aliases, interfaces
+// nor generic, in package and then name order.
+func (s *summarizer) concreteTypes() []*types.Pointer {
+	x := s.types
+	if x.concrete != nil {
+		return x.concrete
+	}
+	x.concrete = []*types.Pointer{}
+	for _, pkg := range s.visiblePackages() {
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			named, ok := tn.Type().(*types.Named)
+			if !ok || named.TypeParams().Len() > 0 || types.IsInterface(named) {
+				continue
+			}
+			x.concrete = append(x.concrete, types.NewPointer(named))
+		}
+	}
+	return x.concrete
 }
 
 // visiblePackages returns the package and those it imports, directly or
 // not, but for the standard library and the SDKs.
 func (s *summarizer) visiblePackages() []*types.Package {
-	if s.visible != nil {
-		return s.visible
+	x := s.types
+	if x.visible != nil {
+		return x.visible
 	}
+	x.visible = []*types.Package{}
 	seen := make(map[*types.Package]bool)
 	var walk func(p *types.Package)
 	walk = func(p *types.Package) {
@@ -93,13 +122,13 @@ func (s *summarizer) visiblePackages() []*types.Package {
 			return
 		}
 		seen[p] = true
-		s.visible = append(s.visible, p)
+		x.visible = append(x.visible, p)
 		for _, imp := range p.Imports() {
 			walk(imp)
 		}
 	}
 	walk(s.pass.Pkg)
-	return s.visible
+	return x.visible
 }
 
 // isStd reports whether path is a standard library package: its first

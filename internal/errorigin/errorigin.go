@@ -153,20 +153,21 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 	fixed := argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs, func(v *types.Var) bool {
 		return pass.ImportObjectFact(v, new(FixedMap))
 	})
+	index := newTypeIndex()
 	// The handlers are found first, with the package's functions
 	// summarized as helpers: which arguments of a forwarded call hold
 	// argument values is decided by what the helpers do with them.
 	hs := handlers.Find(prog, table, handlers.Inputs{
 		ImportFact: pass.ImportObjectFact,
 		InSDK:      sdks.InSDK,
-		Helpers:    newSummarizer(pass, prog, table, sdks, fixed, nil),
+		Helpers:    newSummarizer(pass, prog, table, sdks, fixed, index, nil),
 		Fixed:      fixed,
 	})
 	hs.Export(pass.ExportObjectFact)
 	// Then the summaries the package exports, and the classification of
 	// the handlers' returns, knowing which functions are handlers: a
 	// handler's callers forward its errors, a helper's are judged.
-	s := newSummarizer(pass, prog, table, sdks, fixed, hs)
+	s := newSummarizer(pass, prog, table, sdks, fixed, index, hs)
 	s.fieldFuncs = s.storedFieldFuncs()
 	if len(s.fieldFuncs.Fields) > 0 {
 		pass.ExportPackageFact(s.fieldFuncs)

@@ -173,20 +173,38 @@ type summarizer struct {
 	fixed    argflow.FixedMaps
 	srcFuncs []*ssa.Function // the package's functions, literals after their parents
 
-	local    map[*ssa.Function]*Summary // nil while being computed
-	imported map[*types.Func]*Summary
+	local map[*ssa.Function]*Summary // nil while being computed
 
 	fieldFuncs *FieldFuncs // what functions stored into fields do
 	sdkTable   sdk.Table   // the SDKs the analyzer knows
 
-	impls   map[*types.Func][]*types.Func // implementations of interface methods
-	visible []*types.Package              // the package and its imports, once listed
+	// types indexes what the package can see, for both summarizers of
+	// a run: which summarizer asks does not change the answers.
+	types *typeIndex
+}
+
+// A typeIndex holds what a package sees of other packages, computed once
+// for the summarizers of one pass.
+type typeIndex struct {
+	imported     map[*types.Func]*Summary      // summaries of other packages' functions, nil for none
+	impls        map[*types.Func][]*types.Func // implementations of interface methods
+	implementers map[*types.Interface][]*types.Pointer
+	concrete     []*types.Pointer // the visible named types an interface may be implemented by
+	visible      []*types.Package // the package and its imports, once listed
+}
+
+func newTypeIndex() *typeIndex {
+	return &typeIndex{
+		imported:     make(map[*types.Func]*Summary),
+		impls:        make(map[*types.Func][]*types.Func),
+		implementers: make(map[*types.Interface][]*types.Pointer),
+	}
 }
 
 // newSummarizer returns a summarizer of the package whose handlers hs
 // lists. With hs nil it takes every function of the package for a
 // helper: that is the view handlers are found with.
-func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, hs *handlers.Result) *summarizer {
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, index *typeIndex, hs *handlers.Result) *summarizer {
 	s := &summarizer{
 		pass:     pass,
 		pkg:      prog.Pkg,
@@ -197,7 +215,7 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 		srcFuncs: prog.SrcFuncs,
 		handlers: make(map[*ssa.Function]*handlers.Handler),
 		local:    make(map[*ssa.Function]*Summary),
-		imported: make(map[*types.Func]*Summary),
+		types:    index,
 	}
 	if hs != nil {
 		for _, h := range hs.Handlers {
@@ -267,7 +285,7 @@ func (s *summarizer) summaryOfObject(obj *types.Func) *Summary {
 // package, from its fact.
 func (s *summarizer) importedSummary(obj *types.Func) *Summary {
 	obj = obj.Origin()
-	if sum, ok := s.imported[obj]; ok {
+	if sum, ok := s.types.imported[obj]; ok {
 		return sum
 	}
 	var sum *Summary
@@ -280,7 +298,7 @@ func (s *summarizer) importedSummary(obj *types.Func) *Summary {
 			sum = &fact
 		}
 	}
-	s.imported[obj] = sum
+	s.types.imported[obj] = sum
 	return sum
 }
 
