@@ -313,3 +313,46 @@ func anchors(md string) []string {
 	}
 	return list
 }
+
+// TestConfigPointsAtDocs checks that the comments of the configuration
+// files at the top of the repository, which users copy, point at
+// documents and sections that exist: a "docs/page.md" or "README.md",
+// with the heading after it in quotes when they name one.
+func TestConfigPointsAtDocs(t *testing.T) {
+	ref := regexp.MustCompile(`((?:docs/)?[\w-]+\.md)(?:, "([^"]+)")?`)
+	found := 0
+	for _, name := range []string{".golangci-plugin.yml", ".pre-commit-hooks.yaml"} {
+		data, err := os.ReadFile(filepath.Join(repoRoot, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The comments as one text: a reference may span lines.
+		var comments []string
+		for _, line := range strings.Split(string(data), "\n") {
+			if c, ok := strings.CutPrefix(strings.TrimSpace(line), "#"); ok {
+				comments = append(comments, strings.TrimSpace(c))
+			}
+		}
+		for _, m := range ref.FindAllStringSubmatch(strings.Join(comments, " "), -1) {
+			found++
+			doc, err := os.ReadFile(filepath.Join(repoRoot, filepath.FromSlash(m[1])))
+			if err != nil {
+				t.Errorf("%s points at %s: %v", name, m[1], err)
+				continue
+			}
+			if m[2] == "" {
+				continue
+			}
+			heading := false
+			for _, line := range strings.Split(withoutCode(string(doc)), "\n") {
+				heading = heading || strings.HasPrefix(line, "#") && strings.TrimSpace(strings.TrimLeft(line, "#")) == m[2]
+			}
+			if !heading {
+				t.Errorf("%s points at %s, %q: no such heading there", name, m[1], m[2])
+			}
+		}
+	}
+	if found == 0 {
+		t.Error(".golangci-plugin.yml no longer points at its documentation: say where to read how to build golangci-lint with the plugin")
+	}
+}
