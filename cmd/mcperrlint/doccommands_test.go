@@ -19,7 +19,10 @@ import (
 // "# needs: ..." comment in the document instead, on its line or on a
 // comment line above it in its block.
 var documentedCommands = map[string]string{
-	"cd testdata/example && go tool mcperrlint ./... ; cd -": "TestDocumentedCommands",
+	"cd testdata/example && go tool mcperrlint ./... ; cd -":                     "TestDocumentedCommands",
+	"cp -r testdata/example /tmp/example":                                        "TestDocumentedCommands",
+	"go -C /tmp/example mod edit -replace=github.com/mcperrlint/mcperrlint=$PWD": "TestDocumentedCommands",
+	"go -C /tmp/example tool mcperrlint -fix ./...":                              "TestDocumentedCommands",
 	"go test ./...":                                          ".ci/run",
 	"go install ./cmd/mcperrlint":                            ".ci/run",
 	"mcperrlint ./...":                                       "TestStandaloneExitCode",
@@ -155,7 +158,8 @@ func TestDocCommandsAreRun(t *testing.T) {
 
 // TestDocumentedCommands runs the documented commands no other test
 // runs: the README's first command as it is written, from the
-// repository's top directory, and -test=false.
+// repository's top directory; its -fix on a copy of the example, as
+// written but for the copy's place; and -test=false.
 func TestDocumentedCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command and loads the real SDKs")
@@ -182,6 +186,36 @@ func TestDocumentedCommands(t *testing.T) {
 	out, stderr, code := runSplit(t, repoRoot, nil, "bash", "-c", "cd testdata/example && go tool mcperrlint ./... ; cd -")
 	if code != 0 || !slices.Equal(findings(stderr), wantLines) {
 		t.Errorf("README's first command: exit %d (want 0: the last command is cd -), findings %q, want %q\n%s%s", code, findings(stderr), wantLines, out, stderr)
+	}
+
+	// -fix on a copy: the README's block, in its order, with the copy in
+	// a temporary directory. The copy gets the fixes -fix writes (the
+	// goldens), and the example the tests read is left as it was.
+	var script []string
+	copyDir := filepath.Join(t.TempDir(), "example")
+	for _, c := range docCommands(t, filepath.Join(repoRoot, "README.md")) {
+		if strings.Contains(c.command, "/tmp/example") {
+			script = append(script, strings.ReplaceAll(c.command, "/tmp/example", copyDir))
+		}
+	}
+	if len(script) != 3 {
+		t.Fatalf("README's -fix on a copy: %d commands, want 3 (cp, go mod edit, go tool): %q", len(script), script)
+	}
+	before := make(map[string]string)
+	for _, f := range exampleFiles {
+		before[f] = readFile(t, exampleDir, f)
+	}
+	out, stderr, code = runSplit(t, repoRoot, nil, "bash", "-e", "-c", strings.Join(script, "\n"))
+	if code != 0 {
+		t.Errorf("README's -fix on a copy: exit %d, want 0 (every finding fixed)\n%s%s", code, out, stderr)
+	}
+	for _, f := range exampleFiles {
+		if got, want := readFile(t, copyDir, f), readFile(t, exampleDir, f+".golden"); got != want {
+			t.Errorf("README's -fix on a copy: %s differs from %s.golden:\n%s", f, f, got)
+		}
+		if readFile(t, exampleDir, f) != before[f] {
+			t.Errorf("README's -fix on a copy changed testdata/example/%s", f)
+		}
 	}
 
 	bin := buildCommand(t)
@@ -278,4 +312,47 @@ func anchors(md string) []string {
 		list = append(list, b.String())
 	}
 	return list
+}
+
+// TestConfigPointsAtDocs checks that the comments of the configuration
+// files at the top of the repository, which users copy, point at
+// documents and sections that exist: a "docs/page.md" or "README.md",
+// with the heading after it in quotes when they name one.
+func TestConfigPointsAtDocs(t *testing.T) {
+	ref := regexp.MustCompile(`((?:docs/)?[\w-]+\.md)(?:, "([^"]+)")?`)
+	found := 0
+	for _, name := range []string{".golangci-plugin.yml", ".pre-commit-hooks.yaml"} {
+		data, err := os.ReadFile(filepath.Join(repoRoot, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The comments as one text: a reference may span lines.
+		var comments []string
+		for _, line := range strings.Split(string(data), "\n") {
+			if c, ok := strings.CutPrefix(strings.TrimSpace(line), "#"); ok {
+				comments = append(comments, strings.TrimSpace(c))
+			}
+		}
+		for _, m := range ref.FindAllStringSubmatch(strings.Join(comments, " "), -1) {
+			found++
+			doc, err := os.ReadFile(filepath.Join(repoRoot, filepath.FromSlash(m[1])))
+			if err != nil {
+				t.Errorf("%s points at %s: %v", name, m[1], err)
+				continue
+			}
+			if m[2] == "" {
+				continue
+			}
+			heading := false
+			for _, line := range strings.Split(withoutCode(string(doc)), "\n") {
+				heading = heading || strings.HasPrefix(line, "#") && strings.TrimSpace(strings.TrimLeft(line, "#")) == m[2]
+			}
+			if !heading {
+				t.Errorf("%s points at %s, %q: no such heading there", name, m[1], m[2])
+			}
+		}
+	}
+	if found == 0 {
+		t.Error(".golangci-plugin.yml no longer points at its documentation: say where to read how to build golangci-lint with the plugin")
+	}
 }

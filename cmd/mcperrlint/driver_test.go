@@ -107,6 +107,44 @@ func TestBrokenPackageAmongGoodOnes(t *testing.T) {
 	}
 }
 
+// TestModfileInGOFLAGS runs GOFLAGS=-modfile=alt.mod mcperrlint ./... in
+// a copy of the example whose requirements are only in alt.mod: every go
+// command the driver runs must read alt.mod, and none may refuse the flag
+// (go/packages runs one outside module mode, which does).
+func TestModfileInGOFLAGS(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	dir := copyExample(t)
+	for _, rename := range [][2]string{{"go.mod", "alt.mod"}, {"go.sum", "alt.sum"}} {
+		if err := os.Rename(filepath.Join(dir, rename[0]), filepath.Join(dir, rename[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A go.mod without the SDKs: read instead of alt.mod, nothing loads.
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/mcpservers\n\ngo 1.26.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, f := range expectedFindings(t) {
+		fileLine, _, _ := strings.Cut(f, " ")
+		want = append(want, fileLine)
+	}
+	_, stderr, code := runSplit(t, dir, []string{"GOFLAGS=-modfile=alt.mod"}, bin, "./...")
+	var got []string
+	for _, d := range textDiagnostics(t, dir, stderr) {
+		if file, line, ok := findingOf(d); ok {
+			got = append(got, file+":"+line)
+		}
+	}
+	slices.Sort(got)
+	if code != 3 || !slices.Equal(got, want) {
+		t.Errorf("GOFLAGS=-modfile=alt.mod: exit %d, findings %q; want 3 and %q\n%s", code, got, want, stderr)
+	}
+}
+
 // findingOf returns the file and line of a diagnostic line that is a
 // finding, not related information (whose message starts with a tab).
 func findingOf(diag string) (file, line string, ok bool) {

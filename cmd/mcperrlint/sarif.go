@@ -160,11 +160,17 @@ func (s *sarifWriter) log(all []found, failures []string, ok bool) *sarif.Log {
 }
 
 // sarifVersion is the tool's version for the log: the module version
-// without its "v", since SARIF viewers compare versions that start with a
-// number, or "(devel)" for a build that has none (the Multitool warns,
-// SARIF2005, when a log names no version).
+// without its "v", or "0.0.0-devel" for a build that has none (from a
+// clone built with -buildvcs=false, as .ci/run builds it), which sorts
+// before every release. The SARIF Multitool warns (SARIF2005) when a log
+// names no version, and when the version does not start with a number,
+// as "(devel)" does: viewers compare versions.
 func sarifVersion() string {
-	return strings.TrimPrefix(version(), "v")
+	v := version()
+	if v == "(devel)" {
+		return "0.0.0-devel"
+	}
+	return strings.TrimPrefix(v, "v")
 }
 
 // artifact is the location of a file: relative to the module root when

@@ -66,6 +66,19 @@ local function main()
 
   local diags = publication(1)
   say('%d diagnostics', #diags)
+  -- The example's findings are all argument errors (decode, validate,
+  -- invalid-params), whose level in SARIF and GitHub annotations is
+  -- error: the editor shows them as errors too.
+  for _, d in ipairs(diags) do
+    if d.severity ~= 1 then
+      return fail('%s on line %d: severity %s, want 1 (error), the level SARIF gives it',
+        tostring(d.code), d.range.start.line + 1, tostring(d.severity))
+    end
+  end
+  local shown = vim.diagnostic.get(bufnr, { severity = vim.diagnostic.severity.ERROR })
+  if #shown ~= #diags then
+    return fail('Neovim shows %d of %d diagnostics as errors', #shown, #diags)
+  end
   local fixes = 0
   while #diags > 0 do
     if fixes == 10 then
