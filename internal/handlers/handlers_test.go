@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -123,12 +124,64 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
+// wrapperFacts returns the Wrapper facts of the packages analyzed, by
+// package name and object name.
+func wrapperFacts(results []*analysistest.Result) map[string]Wrapper {
+	got := make(map[string]Wrapper)
+	for _, r := range results {
+		for obj, facts := range r.Facts {
+			for _, fact := range facts {
+				if w, ok := fact.(*Wrapper); ok {
+					got[obj.Pkg().Name()+"."+obj.Name()] = *w
+				}
+			}
+		}
+	}
+	return got
+}
+
+// checkWrappers checks every field of the Wrapper facts, the ones their
+// strings leave out included: which SDK's handler forwards, how many
+// arguments it passes and which hold argument values, whether it returns
+// the result too, and whether the function forwarded is one the
+// parameter makes.
+func checkWrappers(t *testing.T, results []*analysistest.Result, want map[string]Wrapper) {
+	t.Helper()
+	got := wrapperFacts(results)
+	for name, w := range want {
+		if !reflect.DeepEqual(got[name], w) {
+			t.Errorf("Wrapper fact of %s:\n got %#v\nwant %#v", name, got[name], w)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("unexpected Wrapper fact of %s: %#v", name, got[name])
+		}
+	}
+}
+
 // TestFindGoSDK checks the handlers of go-sdk's shapes: by signature,
 // typed and raw, forwarded by generic wrappers and nested closures,
 // factories, tool bodies, converting wrappers and middleware, and the
 // marked errors that escape them.
 func TestFindGoSDK(t *testing.T) {
-	analysistest.Run(t, testdata(t), findAnalyzer, "handlers_gosdk")
+	results := analysistest.Run(t, testdata(t), findAnalyzer, "handlers_gosdk")
+	fwd := func(param, args int, seeds ...int) ForwardedParam {
+		return ForwardedParam{Param: param, SDK: "go-sdk", Args: args, Seeds: seeds, ResultFlow: true}
+	}
+	made := fwd(0, 3, 2)
+	made.Made = true
+	checkWrappers(t, results, map[string]Wrapper{
+		"handlers_gosdk.toolHandler":    {Forwards: []ForwardedParam{fwd(0, 3, 2)}},
+		"handlers_gosdk.handlerFunc":    {Forwards: []ForwardedParam{fwd(0, 3, 2)}},
+		"handlers_gosdk.withDeps":       {Forwards: []ForwardedParam{made}},
+		"handlers_gosdk.logged":         {Forwards: []ForwardedParam{fwd(0, 2)}},
+		"handlers_gosdk.dispatchTo":     {Forwards: []ForwardedParam{fwd(0, 2)}},
+		"handlers_gosdk.Call":           {Forwards: []ForwardedParam{fwd(0, 2, 1)}}, // (forwardFunc).Call
+		"handlers_gosdk.withToolErrors": {Converts: []int{0}, Escapes: []string{"handlers_gosdk.Marked"}},
+		"handlers_gosdk.plainConvert":   {Converts: []int{0}},
+		"handlers_gosdk.recoverer":      {Converts: []int{0}},
+	})
 }
 
 // TestFindMCPGo checks the handlers of mcp-go's shapes: raw by
@@ -143,5 +196,67 @@ func TestFindMCPGo(t *testing.T) {
 // to it: the fact strings in handlers_xpkg/wrap, the handlers they make
 // in handlers_xpkg/use.
 func TestFindAcrossPackages(t *testing.T) {
-	analysistest.Run(t, testdata(t), findAnalyzer, "handlers_xpkg/wrap", "handlers_xpkg/use")
+	results := analysistest.Run(t, testdata(t), findAnalyzer, "handlers_xpkg/wrap", "handlers_xpkg/use")
+	checkWrappers(t, results, map[string]Wrapper{
+		"wrap.NewTool":        {Forwards: []ForwardedParam{{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}, ResultFlow: true}}},
+		"wrap.ErrorOnly":      {Forwards: []ForwardedParam{{Param: 0, SDK: "go-sdk", Args: 2}}},
+		"wrap.WithToolErrors": {Converts: []int{0}, Escapes: []string{"handlers_xpkg/wrap.Marked"}},
+		"wrap.Both":           {Forwards: []ForwardedParam{{Param: 0, SDK: "go-sdk", Args: 2, ResultFlow: true}}, Converts: []int{1}},
+		"wrap.Retry": {Forwards: []ForwardedParam{
+			{Param: 0, SDK: "go-sdk", Args: 3, ResultFlow: true},
+			{Param: 0, SDK: "go-sdk", Args: 3, Seeds: []int{2}, ResultFlow: true},
+		}},
+	})
+}
+
+// TestFindConvertingAdapter checks that a body given to a wrapper through
+// an interface, by an adapter type whose method converts the body's
+// errors (bodyFunc(body).Call), is no handler.
+func TestFindConvertingAdapter(t *testing.T) {
+	t.Skip("bug: calledParam takes the receiver of an interface method call (t.Call(ctx, req)) for a called function parameter, " +
+		"so dispatchTo gets the fact \"forwards 0\" and passedFunc looks through the MakeInterface and ChangeType to the body: " +
+		"Find reports converted as forwarded by dispatchTo$1 although bodyFunc.Call turns its errors into tool results")
+	analysistest.Run(t, testdata(t), findAnalyzer, "handlers_bugadapter")
+}
+
+func TestWrapperString(t *testing.T) {
+	for _, tc := range []struct {
+		w    Wrapper
+		want string
+	}{
+		{Wrapper{}, ""},
+		{Wrapper{Forwards: []ForwardedParam{{Param: 1}}}, "forwards 1"},
+		{Wrapper{Forwards: []ForwardedParam{{Param: 0}, {Param: 2, Made: true}}}, "forwards 0; forwards 2"},
+		{Wrapper{Converts: []int{0, 3}}, "converts 0 3"},
+		{Wrapper{Converts: []int{1}, Escapes: []string{"a.E", "b.F"}}, "converts 1; escapes a.E b.F"},
+		{Wrapper{Forwards: []ForwardedParam{{Param: 0}}, Converts: []int{1}, Escapes: []string{"a.E"}}, "forwards 0; converts 1; escapes a.E"},
+	} {
+		if got := tc.w.String(); got != tc.want {
+			t.Errorf("%#v.String() = %q, want %q", tc.w, got, tc.want)
+		}
+	}
+}
+
+// TestCompareForwardedParams checks the order the facts are sorted in:
+// every field counts, so equal entries, and only those, are dropped.
+func TestCompareForwardedParams(t *testing.T) {
+	base := ForwardedParam{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}}
+	for _, later := range []ForwardedParam{
+		{Param: 2, SDK: "go-sdk", Args: 3, Seeds: []int{2}},
+		{Param: 1, Made: true, SDK: "go-sdk", Args: 3, Seeds: []int{2}},
+		{Param: 1, SDK: "mcp-go", Args: 3, Seeds: []int{2}},
+		{Param: 1, SDK: "go-sdk", Args: 4, Seeds: []int{2}},
+		{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2, 3}},
+		{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}, ResultFlow: true},
+	} {
+		if c := compareForwardedParams(base, later); c >= 0 {
+			t.Errorf("compare(%+v, %+v) = %d, want < 0", base, later, c)
+		}
+		if c := compareForwardedParams(later, base); c <= 0 {
+			t.Errorf("compare(%+v, %+v) = %d, want > 0", later, base, c)
+		}
+	}
+	if c := compareForwardedParams(base, ForwardedParam{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}}); c != 0 {
+		t.Errorf("compare of equal params = %d, want 0", c)
+	}
 }

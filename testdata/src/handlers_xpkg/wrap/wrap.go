@@ -64,3 +64,17 @@ func Both(first, second mcp.ToolHandler) mcp.ToolHandler { // want Both:"forward
 		return first(ctx, req)
 	}
 }
+
+// Retry calls the body at two returns, once with decoded arguments and
+// once with none: the fact lists both calls, sorted, the same bytes on
+// every run.
+func Retry[In any](body func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, error)) mcp.ToolHandler { // want Retry:"forwards 0; forwards 0"
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `Retry\$1: go-sdk raw registered$`
+		var in In
+		if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
+			var zero In
+			return body(ctx, req, zero)
+		}
+		return body(ctx, req, in)
+	}
+}
