@@ -255,8 +255,12 @@ func classString(flow *argflow.Func, v ssa.Value) string {
 				s += " notcheck"
 			}
 		case argflow.Decode:
-			if c.Target != nil {
-				s += " target=" + argflow.Unwrap(c.Target).Name()
+			switch target := argflow.Unwrap(c.Target).(type) {
+			case *ssa.Alloc:
+				s += " target=" + target.Comment
+			case nil:
+			default:
+				s += " target=" + strings.TrimPrefix(fmt.Sprintf("%T", target), "*ssa.")
 			}
 		case argflow.Summarized:
 			s += fmt.Sprintf(" targets=%d wrapped=%d", len(c.Targets), len(c.Wrapped))
