@@ -332,3 +332,34 @@ func TestBugs(t *testing.T) {
 	t.Skip("bug: argflow memoizes taints computed inside a cycle (askedLate), and a comma-ok lookup of the server's own map under an argument key yields an argument value (commaOK)")
 	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_bugs")
 }
+
+// TestStructFields checks which types StructFields sees a struct in.
+func TestStructFields(t *testing.T) {
+	pkg := types.NewPackage("p", "p")
+	st := types.NewStruct([]*types.Var{
+		types.NewField(token.NoPos, pkg, "A", types.Typ[types.String], false),
+		types.NewField(token.NoPos, pkg, "B", types.Typ[types.Int], false),
+	}, nil)
+	named := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "S", nil), st, nil)
+	for _, tc := range []struct {
+		name   string
+		t      types.Type
+		fields int // -1: no struct
+	}{
+		{"struct literal type", st, 2},
+		{"named struct", named, 2},
+		{"pointer to named struct", types.NewPointer(named), 2},
+		{"pointer to pointer", types.NewPointer(types.NewPointer(named)), -1},
+		{"slice of structs", types.NewSlice(named), -1},
+		{"basic", types.Typ[types.String], -1},
+		{"empty struct", types.NewStruct(nil, nil), 0},
+	} {
+		got := argflow.StructFields(tc.t)
+		switch {
+		case tc.fields < 0 && got != nil:
+			t.Errorf("%s: StructFields(%v) = %v, want nil", tc.name, tc.t, got)
+		case tc.fields >= 0 && (got == nil || got.NumFields() != tc.fields):
+			t.Errorf("%s: StructFields(%v) = %v, want %d fields", tc.name, tc.t, got, tc.fields)
+		}
+	}
+}
