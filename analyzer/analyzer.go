@@ -273,14 +273,6 @@ func buildFix(pass *analysis.Pass, file *ast.File, ret *ast.ReturnStmt, r *error
 	return &builtFix{fix, f}, ""
 }
 
-// siteVerb says what happens at a return's site, by its kind.
-var siteVerb = map[errorigin.Category]string{
-	errorigin.Decode:        "the arguments are decoded",
-	errorigin.Validate:      "the argument is checked",
-	errorigin.InvalidParams: "the InvalidParams error is built",
-	errorigin.OtherFailure:  "the error comes from",
-}
-
 // siteNote says where the error comes from; a site in a function of
 // another package is that function's declaration, and the note names the
 // line of its decisive return.

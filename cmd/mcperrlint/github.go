@@ -41,7 +41,7 @@ func (d *driver) printGitHub(roots []*checker.Action, failures []string) (int, e
 			msg += fmt.Sprintf("\n%s:%d:%d: %s", name(p.Filename), p.Line, s.column(p), rel.Message)
 		}
 		annotations = append(annotations, ghactions.Annotation{
-			Level:     annotationLevel(ruleFor(f.diag.Category).level),
+			Level:     annotationLevel(ruleFor(f.diag.Category).Level),
 			File:      name(start.Filename),
 			Line:      region.StartLine,
 			Col:       region.StartColumn,

@@ -31,7 +31,7 @@ func main() {
 	// Subcommands come first: go vet never passes them, and a package
 	// directory of the same name can still be linted as ./lsp.
 	case len(args) > 0 && args[0] == "lsp":
-		os.Exit(lsp.Main(args[1:], analyzer.Analyzer, version(), func(c string) string { return ruleFor(c).level }, os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(lsp.Main(args[1:], analyzer.Analyzer, version(), func(c string) string { return ruleFor(c).Level }, os.Stdin, os.Stdout, os.Stderr))
 	case len(args) > 0 && args[0] == "version":
 		fmt.Fprintln(os.Stdout, "mcperrlint version "+version())
 		os.Exit(exitOK)

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
+	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/cmd/mcperrlint/internal/sarif"
 )
 
@@ -83,23 +84,23 @@ func (s *sarifWriter) log(all []found, failures []string, ok bool) *sarif.Log {
 	// does not know is added when it is seen.
 	var descriptors []sarif.ReportingDescriptor
 	index := make(map[string]int)
-	addRule := func(r rule) {
-		index[r.id] = len(descriptors)
-		full := r.full
+	addRule := func(r analyzer.Category) {
+		index[r.ID] = len(descriptors)
+		full := r.Full
 		if full == "" {
-			full = r.short
+			full = r.Short
 		}
 		descriptors = append(descriptors, sarif.ReportingDescriptor{
-			ID:                   r.id,
-			Name:                 r.name,
-			ShortDescription:     &sarif.MultiformatMessage{Text: r.short},
+			ID:                   r.ID,
+			Name:                 r.Name,
+			ShortDescription:     &sarif.MultiformatMessage{Text: r.Short},
 			FullDescription:      &sarif.MultiformatMessage{Text: full},
-			Help:                 &sarif.MultiformatMessage{Text: full + " See " + helpURI(r.id) + "."},
-			HelpURI:              helpURI(r.id),
-			DefaultConfiguration: &sarif.ReportingConfiguration{Level: r.level},
+			Help:                 &sarif.MultiformatMessage{Text: full + " See " + helpURI(r.ID) + "."},
+			HelpURI:              helpURI(r.ID),
+			DefaultConfiguration: &sarif.ReportingConfiguration{Level: r.Level},
 		})
 	}
-	for _, r := range rules {
+	for _, r := range analyzer.Categories() {
 		addRule(r)
 	}
 
@@ -113,7 +114,7 @@ func (s *sarifWriter) log(all []found, failures []string, ok bool) *sarif.Log {
 		r := sarif.Result{
 			RuleID:    f.diag.Category,
 			RuleIndex: index[f.diag.Category],
-			Level:     ruleFor(f.diag.Category).level,
+			Level:     ruleFor(f.diag.Category).Level,
 			Message:   sarif.Message{Text: f.diag.Message},
 			Locations: []sarif.Location{{PhysicalLocation: s.physical(fset, f.diag.Pos, f.diag.End)}},
 		}
