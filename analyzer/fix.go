@@ -12,8 +12,10 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
 
@@ -64,7 +66,7 @@ type fixContext struct {
 	replaced map[token.Pos]bool
 
 	// sdks are the SDKs the package sees.
-	sdks []*sdk.Binding
+	sdks sdk.Bindings
 }
 
 // results returns the source text of each result of the return, spelling
@@ -304,22 +306,14 @@ func protocolLiteral(e ast.Expr) *ast.CompositeLit {
 	return nil
 }
 
-// calleeName returns "pkgpath.Func" for a call of a package-level function.
+// calleeName returns "pkgpath.Func" for a call of a package-level
+// function, named as the role table names it.
 func (f *fixer) calleeName(call *ast.CallExpr) string {
-	var id *ast.Ident
-	switch fun := ast.Unparen(call.Fun).(type) {
-	case *ast.SelectorExpr:
-		id = fun.Sel
-	case *ast.Ident:
-		id = fun
-	default:
-		return ""
-	}
-	fn, ok := f.pass.TypesInfo.Uses[id].(*types.Func)
+	fn, ok := typeutil.Callee(f.pass.TypesInfo, call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
 		return ""
 	}
-	return fn.Pkg().Path() + "." + fn.Name()
+	return roles.RefOf(fn).String()
 }
 
 // selectorQualifier returns "fmt." for fmt.Errorf, "" for a dot-imported Errorf.

@@ -44,7 +44,7 @@ const values = ArgValue | RequestLevel
 // A Func tracks argument flow in one function.
 type Func struct {
 	Fn   *ssa.Function
-	SDKs []*sdk.Binding
+	SDKs sdk.Bindings
 	// Roles says what the functions called mean: the library knowledge,
 	// the SDKs' rows and the user's configuration.
 	Roles *roles.Table
@@ -101,7 +101,7 @@ type Summarizer interface {
 // New returns a tracker for fn in which the given parameters hold argument
 // values (the decoded input of a typed handler, or what a forwarding
 // handler passed).
-func New(fn *ssa.Function, sdks []*sdk.Binding, table *roles.Table, seeds []*ssa.Parameter) *Func {
+func New(fn *ssa.Function, sdks sdk.Bindings, table *roles.Table, seeds []*ssa.Parameter) *Func {
 	f := &Func{Fn: fn, SDKs: sdks, Roles: table, seeds: make(map[*ssa.Parameter]bool), memo: make(map[ssa.Value]Taint)}
 	for _, p := range seeds {
 		f.seeds[p] = true

@@ -179,7 +179,7 @@ func runProbes(pass *analysis.Pass) (any, error) {
 	for _, fn := range prog.SrcFuncs {
 		var flow *argflow.Func
 		if h := byFunc[fn]; h != nil {
-			flow = argflow.New(fn, []*sdk.Binding{h.SDK}, table, h.Seeds)
+			flow = argflow.New(fn, sdk.Bindings{h.SDK}, table, h.Seeds)
 		} else {
 			var seeds []*ssa.Parameter
 			for _, p := range fn.Params {

@@ -23,6 +23,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
 // New returns an analyzer that classifies the errors tool handlers of the
@@ -74,7 +75,7 @@ func (k Category) String() string { return categoryNames[k] }
 type Result struct {
 	Returns []*Return
 	// SDKs are the SDKs the package can see.
-	SDKs []*sdk.Binding
+	SDKs sdk.Bindings
 	// Servers are the MCP servers the package builds outside its tests.
 	Servers []Server
 
@@ -178,7 +179,7 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 		if converted[h.SDK.Name] {
 			continue // every server the package builds turns its errors into tool results
 		}
-		sdks := []*sdk.Binding{h.SDK}
+		sdks := sdk.Bindings{h.SDK}
 		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, s: s}
 		var info *Func
 		for _, b := range h.Fn.Blocks {
@@ -204,7 +205,7 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 // parameters hold, or one it was given, is left for its caller to judge.
 type classifier struct {
 	flow *argflow.Func
-	sdks []*sdk.Binding
+	sdks sdk.Bindings
 	s    *summarizer
 
 	errParams map[*ssa.Parameter]int
@@ -345,7 +346,7 @@ func (c *classifier) allProtocolErrors(sources []ssa.Value) bool {
 		if k, ok := src.(*ssa.Const); ok && k.IsNil() {
 			continue
 		}
-		if _, ok := c.protocolError(src.Type()); !ok && !c.returnsProtocolError(src) {
+		if _, ok := c.sdks.ProtocolError(src.Type()); !ok && !c.returnsProtocolError(src) {
 			return false
 		}
 		any = true
@@ -391,16 +392,7 @@ func (c *classifier) testedByType(b *ssa.BasicBlock, sources []ssa.Value) bool {
 // of the SDKs' protocol error types, by the marks of the helpers that
 // make it.
 func (c *classifier) someProtocolErrors(sources []ssa.Value) bool {
-	for _, name := range c.marks(sources) {
-		for _, b := range c.sdks {
-			for _, pe := range b.ProtocolErrors {
-				if pe.Path+"."+pe.Name == name {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(c.marks(sources), c.sdks.IsProtocolErrorName)
 }
 
 // returnsProtocolError reports whether v is the error result of a call to
@@ -417,24 +409,6 @@ func (c *classifier) returnsProtocolError(v ssa.Value) bool {
 	}
 	sum := c.s.summaryOf(fn)
 	return sum != nil && !sum.Handler && sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Protocol
-}
-
-func (c *classifier) protocolError(t types.Type) (sdk.ProtocolError, bool) {
-	for _, b := range c.sdks {
-		if pe, ok := b.ProtocolError(t); ok {
-			return pe, true
-		}
-	}
-	return sdk.ProtocolError{}, false
-}
-
-func (c *classifier) isInvalidParamsSentinel(v *types.Var) bool {
-	for _, b := range c.sdks {
-		if b.IsInvalidParamsSentinel(v) {
-			return true
-		}
-	}
-	return false
 }
 
 const maxDepth = 16
@@ -467,7 +441,7 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 			return origin{wraps: 1 << i}
 		}
 	case *ssa.Alloc:
-		if pe, ok := c.protocolError(v.Type()); ok {
+		if pe, ok := c.sdks.ProtocolError(v.Type()); ok {
 			if code, ok := argflow.StoredConst(v, pe.CodeField); ok && code.Kind() == constant.Int && constant.Compare(code, token.EQL, constant.MakeInt64(sdk.InvalidParamsCode)) {
 				return c.invalidParams(v.Block(), v.Pos())
 			}
@@ -481,7 +455,7 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 		}
 	case *ssa.UnOp:
 		if g, ok := v.X.(*ssa.Global); ok {
-			if obj, ok := g.Object().(*types.Var); ok && c.isInvalidParamsSentinel(obj) {
+			if obj, ok := g.Object().(*types.Var); ok && c.sdks.IsInvalidParamsSentinel(obj) {
 				return c.invalidParams(v.Block(), v.Pos())
 			}
 			// A sentinel error is as fresh as a new one.
@@ -758,7 +732,7 @@ func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
 func (c *classifier) marks(sources []ssa.Value) []string {
 	var out []string
 	for _, src := range sources {
-		out = union(out, c.sourceMarks(src))
+		out = sorted.Union(out, c.sourceMarks(src))
 	}
 	return out
 }
@@ -781,12 +755,12 @@ func (c *classifier) sourceMarks(src ssa.Value) []string {
 	} else if call, _ := argflow.CallOf(src); call != nil {
 		if fn := call.Common().StaticCallee(); fn != nil {
 			if sum := c.s.summaryOf(fn); sum != nil && !sum.Handler {
-				out = union(out, sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Marks)
+				out = sorted.Union(out, sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Marks)
 			}
 		}
 		for _, op := range argflow.Operands(call.Common()) {
 			if isErrorValue(op) {
-				out = union(out, c.marks(argflow.Sources(op)))
+				out = sorted.Union(out, c.marks(argflow.Sources(op)))
 			}
 		}
 	}

@@ -57,7 +57,7 @@ func moduleVersion(m *analysis.Module) string {
 // the package imports. Only direct imports: go vet passes a package the
 // package facts of its direct imports alone, and a package that calls
 // into an SDK's MCP package imports it.
-func sdkVersions(pass *analysis.Pass, sdks []*sdk.Binding) map[*types.Package]string {
+func sdkVersions(pass *analysis.Pass, sdks sdk.Bindings) map[*types.Package]string {
 	versions := make(map[*types.Package]string)
 	for _, b := range sdks {
 		if !slices.Contains(pass.Pkg.Imports(), b.MCP) {

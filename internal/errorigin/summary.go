@@ -1,7 +1,6 @@
 package errorigin
 
 import (
-	"cmp"
 	"go/token"
 	"go/types"
 	"maps"
@@ -17,6 +16,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
 // A Summary is a fact about a function: what its error result means when a
@@ -166,7 +166,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 type summarizer struct {
 	pass     *analysis.Pass
 	pkg      *ssa.Package
-	sdks     []*sdk.Binding
+	sdks     sdk.Bindings
 	roles    *roles.Table
 	handlers map[*ssa.Function]*handlers.Handler
 	reach    *handlers.Reach // where the package's registrations lead
@@ -228,7 +228,7 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 
 // flow returns an argument tracker for fn that sees through summarized
 // calls.
-func (s *summarizer) flow(fn *ssa.Function, sdks []*sdk.Binding, seeds []*ssa.Parameter) *argflow.Func {
+func (s *summarizer) flow(fn *ssa.Function, sdks sdk.Bindings, seeds []*ssa.Parameter) *argflow.Func {
 	f := argflow.New(fn, sdks, s.roles, seeds)
 	f.Summaries, f.Fixed = s, s.fixed
 	return f
@@ -398,12 +398,7 @@ func (s *summarizer) seedable(t types.Type) bool {
 	case *types.Signature, *types.Chan:
 		return false
 	}
-	for _, b := range s.sdks {
-		if b.IsRequest(t) {
-			return false
-		}
-	}
-	return true
+	return !s.sdks.IsRequest(t)
 }
 
 // outcome classifies the returns of fn when parameter param (-1: none)
@@ -448,7 +443,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*
 			if !r.nilValue {
 				anyErr = true
 				protocol = protocol && c.allProtocolErrors(sources)
-				o.Marks = union(o.Marks, c.marks(sources))
+				o.Marks = sorted.Union(o.Marks, c.marks(sources))
 			}
 		}
 		for i, v := range values {
@@ -633,7 +628,7 @@ func (s *Summary) pick(args []argflow.Taint, fields func(param int) map[string]a
 				continue // the whole parameter's outcome decides
 			}
 		}
-		values, fills, tests := union(best.Values, o.Values), union(best.Fills, o.Fills), union(best.Tests, o.Tests)
+		values, fills, tests := sorted.Union(best.Values, o.Values), sorted.Union(best.Fills, o.Fills), sorted.Union(best.Tests, o.Tests)
 		if o.Category > best.Category || (o.Category == best.Category && o.Fresh && !best.Fresh) {
 			best = o
 		}
@@ -678,17 +673,6 @@ func (s *summarizer) objectOrigin(obj types.Object, o Outcome) origin {
 		site = tf.LineStart(tf.Line(site))
 	}
 	return origin{category: o.Category, site: site, via: via, siteLine: o.Line}
-}
-
-func union[T cmp.Ordered](a, b []T) []T {
-	out := slices.Clone(a)
-	for _, x := range b {
-		if !slices.Contains(out, x) {
-			out = append(out, x)
-		}
-	}
-	slices.Sort(out)
-	return out
 }
 
 func bits(mask uint64) []int {

@@ -31,6 +31,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/sorted"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
@@ -326,7 +327,7 @@ func (f *finder) dropConverted() {
 			if i := slices.Index(instr.Common().Args, v); i >= 0 {
 				if ok, escapes := f.converts(instr.Common(), i); ok {
 					u.converted = true
-					u.escapes = union(u.escapes, escapes)
+					u.escapes = sorted.Union(u.escapes, escapes)
 					return
 				}
 			}
@@ -414,7 +415,7 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 				if !slices.Contains(f.converted[key.fn], key.index) {
 					f.converted[key.fn] = append(f.converted[key.fn], key.index)
 				}
-				f.escapes[key.fn] = union(f.escapes[key.fn], f.escapeTypes(fn, call))
+				f.escapes[key.fn] = sorted.Union(f.escapes[key.fn], f.escapeTypes(fn, call))
 			}
 		}
 	}
@@ -715,10 +716,8 @@ func (f *finder) foreignHandler(wrapper *ssa.Function, fp ForwardedParam) *Handl
 		return h
 	}
 	var h *Handler
-	for _, b := range f.ssa.SDKs {
-		if b.Name == fp.SDK {
-			h = &Handler{SDK: b, Kind: sdk.Raw, Registered: true}
-		}
+	if b := f.ssa.SDKs.Named(fp.SDK); b != nil {
+		h = &Handler{SDK: b, Kind: sdk.Raw, Registered: true}
 	}
 	f.foreign[key] = h
 	return h
@@ -830,7 +829,7 @@ type localSite struct {
 
 // forwardSites returns the calls whose error result h returns unchanged.
 func (f *finder) forwardSites(h *Handler) []localSite {
-	flow := argflow.New(h.Fn, []*sdk.Binding{h.SDK}, f.roles, h.Seeds)
+	flow := argflow.New(h.Fn, sdk.Bindings{h.SDK}, f.roles, h.Seeds)
 	flow.Summaries, flow.Fixed = f.in.Helpers, f.in.Fixed
 	// A wrapper that returns the call's result when the call's error is
 	// nil passes on the tool error result that replaces the error.

@@ -70,14 +70,7 @@ func (f *finder) returnsIsErrorResult(fn *ssa.Function) bool {
 	return false
 }
 
-func (f *finder) isResult(t types.Type) bool {
-	for _, b := range f.ssa.SDKs {
-		if b.IsResultPointer(t) {
-			return true
-		}
-	}
-	return false
-}
+func (f *finder) isResult(t types.Type) bool { return f.ssa.SDKs.IsResultPointer(t) }
 
 // setsIsError reports whether a method that makes its receiver a tool
 // execution error is called on a.
@@ -142,10 +135,8 @@ func holdsErrorOf(v ssa.Value, call *ssa.Call) bool {
 }
 
 func (f *finder) protocolError(t types.Type) (string, bool) {
-	for _, b := range f.ssa.SDKs {
-		if _, ok := b.ProtocolError(t); ok {
-			return TypeName(pointee(t)), true
-		}
+	if _, ok := f.ssa.SDKs.ProtocolError(t); ok {
+		return TypeName(pointee(t)), true
 	}
 	return "", false
 }
@@ -171,11 +162,4 @@ func TypeName(t types.Type) string {
 
 func isTrue(v constant.Value, ok bool) bool {
 	return ok && v.Kind() == constant.Bool && constant.BoolVal(v)
-}
-
-// union returns the sorted union of a and b.
-func union(a, b []string) []string {
-	out := append(slices.Clone(a), b...)
-	slices.Sort(out)
-	return slices.Compact(out)
 }

@@ -39,7 +39,7 @@ type Result struct {
 
 	// SDKs are the SDKs the package can see; none for a package of
 	// helpers.
-	SDKs []*sdk.Binding
+	SDKs sdk.Bindings
 }
 
 // Build returns the SSA form of the package pass analyzes, or nil when
@@ -102,7 +102,7 @@ func Build(pass *analysis.Pass, sdks sdk.Table) (res *Result, err error) {
 // their behavior: those that see none (go-sdk's mcp, mcp-go's mcp), and,
 // as dependencies, those that do (mcp-go's server sees its mcp). Only in
 // the SDK's own repository are the latter built, for their handlers.
-func worthBuilding(pass *analysis.Pass, sdks sdk.Table, bindings []*sdk.Binding) bool {
+func worthBuilding(pass *analysis.Pass, sdks sdk.Table, bindings sdk.Bindings) bool {
 	if inAnalyzedModule(pass) {
 		return len(bindings) > 0 || (hasResults(pass.Files) || hasExportedMaps(pass.Pkg)) && !sdks.InSDK(pass.Pkg.Path())
 	}

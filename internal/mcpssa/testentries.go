@@ -31,7 +31,7 @@ import (
 // The files that lose a declaration are shallow copies, registered with
 // their Go version (which decides loop variable semantics) in a copy of
 // the type information; its other maps are shared.
-func withoutInertTests(pass *analysis.Pass, bindings []*sdk.Binding) ([]*ast.File, *types.Info) {
+func withoutInertTests(pass *analysis.Pass, bindings sdk.Bindings) ([]*ast.File, *types.Info) {
 	out := make(map[*types.Func]bool)
 	var decls []ast.Decl
 	for _, file := range pass.Files {
@@ -171,7 +171,7 @@ func isTesting(t types.Type, name string) bool {
 // body matter.
 type inertVisitor struct {
 	pass     *analysis.Pass
-	bindings []*sdk.Binding
+	bindings sdk.Bindings
 	inert    bool
 }
 

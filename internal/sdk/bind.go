@@ -36,7 +36,7 @@ type Binding struct {
 // Bind resolves every descriptor whose MCP package is imported, directly or
 // not, by pkg. It returns nil when pkg cannot see any SDK, which lets
 // callers skip the package at once.
-func (t Table) Bind(pkg *types.Package) []*Binding {
+func (t Table) Bind(pkg *types.Package) Bindings {
 	visible := make(map[string]*types.Package)
 	var walk func(p *types.Package)
 	walk = func(p *types.Package) {
@@ -324,4 +324,60 @@ func (t Table) IsMCPPackage(path string) bool {
 		}
 	}
 	return false
+}
+
+// Bindings are the SDKs one package sees. Their methods answer whether
+// any of them says something of a type or an object.
+type Bindings []*Binding
+
+// Named returns the binding of the SDK whose descriptor is named name, or
+// nil.
+func (bs Bindings) Named(name string) *Binding {
+	for _, b := range bs {
+		if b.Name == name {
+			return b
+		}
+	}
+	return nil
+}
+
+// IsRequest reports whether t is one of the SDKs' tool call requests.
+func (bs Bindings) IsRequest(t types.Type) bool {
+	return slices.ContainsFunc(bs, func(b *Binding) bool { return b.IsRequest(t) })
+}
+
+// IsResultPointer reports whether t is a pointer to one of the SDKs'
+// tool results.
+func (bs Bindings) IsResultPointer(t types.Type) bool {
+	return slices.ContainsFunc(bs, func(b *Binding) bool { return b.IsResultPointer(t) })
+}
+
+// ProtocolError returns the description of t when it is one of the SDKs'
+// protocol error types, or a pointer to one.
+func (bs Bindings) ProtocolError(t types.Type) (ProtocolError, bool) {
+	for _, b := range bs {
+		if pe, ok := b.ProtocolError(t); ok {
+			return pe, true
+		}
+	}
+	return ProtocolError{}, false
+}
+
+// IsProtocolErrorName reports whether name, a qualified type name
+// (path.Name), is one of the SDKs' protocol error types.
+func (bs Bindings) IsProtocolErrorName(name string) bool {
+	for _, b := range bs {
+		for _, pe := range b.ProtocolErrors {
+			if pe.Path+"."+pe.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsInvalidParamsSentinel reports whether v is one of the SDKs'
+// InvalidParams sentinel errors.
+func (bs Bindings) IsInvalidParamsSentinel(v *types.Var) bool {
+	return slices.ContainsFunc(bs, func(b *Binding) bool { return b.IsInvalidParamsSentinel(v) })
 }
