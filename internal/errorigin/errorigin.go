@@ -180,7 +180,7 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 			continue // every server the package builds turns its errors into tool results
 		}
 		sdks := sdk.Bindings{h.SDK}
-		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, s: s}
+		c := &classifier{flow: s.flow(h.Fn, sdks, h.Seeds), sdks: sdks, s: s, judge: judgeHandler{}}
 		var info *Func
 		for _, b := range h.Fn.Blocks {
 			ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -199,15 +199,18 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 	return res, nil
 }
 
-// A classifier tells where the errors one function returns come from. It
-// classifies a handler's returns, or, when errParams is set, a helper's
-// returns for its summary: there, an error the helper makes whatever its
-// parameters hold, or one it was given, is left for its caller to judge.
+// A classifier tells where the errors one function returns come from:
+// the rules every function shares, with a judgement for what the rules
+// leave to the function being classified, a handler's returns (judged
+// where they are) or a helper's, for its summary.
 type classifier struct {
-	flow *argflow.Func
-	sdks sdk.Bindings
-	s    *summarizer
+	flow  *argflow.Func
+	sdks  sdk.Bindings
+	s     *summarizer
+	judge judgement
 
+	// errParams are a helper's error parameters, whose errors it passes
+	// on for its callers to judge; nil for a handler.
 	errParams map[*ssa.Parameter]int
 
 	// memo holds the origin of each source classified so far. A source
@@ -219,7 +222,53 @@ type classifier struct {
 	markMemo map[ssa.Value][]string
 }
 
-func (c *classifier) summarizing() bool { return c.errParams != nil }
+// A judgement decides what the rules of the classifier leave to the
+// function being classified.
+type judgement interface {
+	// calledHandler is the origin of the error of a call of a handler
+	// that is analyzed on its own.
+	calledHandler() origin
+	// opaqueCall is the origin of the error of a call that no rule
+	// classifies.
+	opaqueCall(call *ssa.Call) origin
+	// unconditional is the origin of an error made at site whatever the
+	// arguments hold.
+	unconditional(site token.Pos) origin
+}
+
+// judgeHandler judges a handler's returns: an error of another handler
+// is judged there, and an error made whatever the arguments hold is no
+// argument error.
+type judgeHandler struct{}
+
+func (judgeHandler) calledHandler() origin { return origin{forwarded: true} }
+
+func (judgeHandler) opaqueCall(call *ssa.Call) origin {
+	// Calling a function it was given (next(ctx, req) in middleware)
+	// forwards; calling a method of an interface it was given
+	// (ctx.Err(), api.Fetch(...)) does not.
+	if common := call.Common(); !common.IsInvoke() {
+		switch common.Value.(type) {
+		case *ssa.Parameter, *ssa.FreeVar:
+			return origin{forwarded: true}
+		}
+	}
+	return origin{category: OtherFailure}
+}
+
+func (judgeHandler) unconditional(token.Pos) origin { return origin{category: OtherFailure} }
+
+// judgeHelper summarizes a helper: an error it makes whatever its
+// parameters hold is fresh, for each caller to judge by its own
+// conditions; the errors of the calls it cannot see into are no
+// argument errors, whatever they forward.
+type judgeHelper struct{}
+
+func (judgeHelper) calledHandler() origin { return origin{category: OtherFailure} }
+
+func (judgeHelper) opaqueCall(*ssa.Call) origin { return origin{category: OtherFailure} }
+
+func (judgeHelper) unconditional(site token.Pos) origin { return origin{fresh: true, site: site} }
 
 // origin is the classification of one source of an error value.
 type origin struct {
@@ -255,13 +304,18 @@ type joined struct {
 	wraps uint64
 }
 
-// add adds an origin; forwardedIsOther says whether a forwarded error
-// spoils the others (it does once wrapped: the forwarded function's
-// report covers only its error returned as is).
-func (j *joined) add(o origin, forwardedIsOther bool) {
+// add adds the origin of an error returned as it is.
+func (j *joined) add(o origin) { j.addOrigin(o, false) }
+
+// addWrapped adds the origin of an error that is wrapped: a forwarded
+// error spoils the others then, since the forwarded function's report
+// covers only its error returned as it is.
+func (j *joined) addWrapped(o origin) { j.addOrigin(o, true) }
+
+func (j *joined) addOrigin(o origin, wrapped bool) {
 	j.any = true
 	switch {
-	case o.forwarded && forwardedIsOther:
+	case o.forwarded && wrapped:
 		j.other = true
 	case o.neutral():
 	default:
@@ -293,10 +347,10 @@ func (j *joined) result() origin {
 }
 
 // join classifies an error value from its sources.
-func (c *classifier) join(sources []ssa.Value, depth int, forwardedIsOther bool) origin {
+func (c *classifier) join(sources []ssa.Value) origin {
 	var j joined
 	for _, src := range sources {
-		j.add(c.originOf(src, depth), forwardedIsOther)
+		j.add(c.originOf(src, 0))
 	}
 	return j.result()
 }
@@ -311,7 +365,7 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Categ
 		// helper that builds an InvalidParams protocol error on some of
 		// its paths (an invalid cursor) and plain errors on others
 		// still sends that one to the client as a protocol error.
-		if o := c.join(sources, 0, false); o.category == InvalidParams && c.someProtocolErrors(sources) {
+		if o := c.join(sources); o.category == InvalidParams && c.someProtocolErrors(sources) {
 			return o.category, o
 		}
 		return None, origin{}
@@ -322,12 +376,12 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (Categ
 		if !intersects(c.marks(sources), h.Escapes) {
 			return None, origin{}
 		}
-		if o := c.join(sources, 0, false); o.category > OtherFailure {
+		if o := c.join(sources); o.category > OtherFailure {
 			return o.category, o
 		}
 		return None, origin{}
 	}
-	switch o := c.join(sources, 0, false); {
+	switch o := c.join(sources); {
 	case o.category == OtherFailure || o.category > OtherFailure && c.testedByType(ret.Block(), sources):
 		return OtherFailure, origin{site: ret.Pos()}
 	case o.category != None:
@@ -493,10 +547,7 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		return c.summaryOrigin(call, depth)
 	}
 	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
-		if c.summarizing() {
-			return origin{category: OtherFailure}
-		}
-		return origin{forwarded: true}
+		return c.judge.calledHandler()
 	}
 	// An error built from, or by a helper given, other errors keeps their
 	// origin: fmt.Errorf("...: %w", err), errors.Join, logAndReturn(err).
@@ -511,10 +562,11 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 			}
 			return c.fresh(call.Block(), call.Pos())
 		}
-		if c.summarizing() && wrapped.wraps != 0 {
+		// Only a helper's errors wrap its error parameters.
+		if wrapped.wraps != 0 {
 			var j joined
-			j.add(wrapped, true)
-			j.add(c.fresh(call.Block(), call.Pos()), true)
+			j.addWrapped(wrapped)
+			j.addWrapped(c.fresh(call.Block(), call.Pos()))
 			return j.result()
 		}
 	}
@@ -530,19 +582,7 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	} else if o, ok := c.fieldOrigin(call); ok {
 		return o
 	}
-	if c.summarizing() {
-		return origin{category: OtherFailure}
-	}
-	// Calling a function it was given (next(ctx, req) in middleware)
-	// forwards; calling a method of an interface it was given
-	// (ctx.Err(), api.Fetch(...)) does not.
-	if common := call.Common(); !common.IsInvoke() {
-		switch common.Value.(type) {
-		case *ssa.Parameter, *ssa.FreeVar:
-			return origin{forwarded: true}
-		}
-	}
-	return origin{category: OtherFailure}
+	return c.judge.opaqueCall(call)
 }
 
 // resolvedOrigin classifies the error of a call of a function value that
@@ -563,18 +603,15 @@ func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
 	for _, fn := range callees {
 		switch sum := c.s.summaryOf(fn); {
 		case c.s.isHandler(fn):
-			if c.summarizing() {
-				return origin{category: OtherFailure}, true
-			}
-			j.add(origin{forwarded: true}, false)
+			j.add(c.judge.calledHandler())
 		case sum != nil:
 			if o := sum.pick(taints, c.argFields(call.Common())); o.Category != None {
-				j.add(c.s.outcomeOrigin(fn, o), false)
+				j.add(c.s.outcomeOrigin(fn, o))
 			} else {
-				j.add(origin{nilValue: true}, false)
+				j.add(origin{nilValue: true})
 			}
 		default:
-			j.add(origin{category: OtherFailure}, false)
+			j.add(origin{category: OtherFailure})
 		}
 	}
 	return j.result(), true
@@ -588,7 +625,7 @@ func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
 // fmt.Errorf(...) }). It is that error in other words, and keeps its
 // origin, whatever message it makes.
 func (c *classifier) derivedFromErrParam(call *ssa.Call) (int, bool) {
-	if !c.summarizing() || len(c.errParams) == 0 {
+	if len(c.errParams) == 0 {
 		return 0, false
 	}
 	seen := make(map[ssa.Value]bool)
@@ -660,24 +697,24 @@ func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common), c.argFields(common))
 	var j joined
 	if o.Category != None {
-		j.add(c.s.outcomeOrigin(fn, o), true)
+		j.addWrapped(c.s.outcomeOrigin(fn, o))
 	}
 	var wrapped joined
 	for _, i := range o.Wraps {
 		for _, arg := range argflow.Arg(common, i) {
 			for _, src := range argflow.Sources(arg) {
 				if isErrorValue(src) {
-					wrapped.add(c.originOf(src, depth+1), true)
+					wrapped.addWrapped(c.originOf(src, depth+1))
 				}
 			}
 		}
 	}
 	if w := wrapped.result(); !w.nilValue {
-		j.add(w, true)
+		j.addWrapped(w)
 	} else if o.Fresh {
 		// It makes a new error (of what it was given, nil here): the
 		// conditions of the call tell what that error means.
-		j.add(c.fresh(call.Block(), call.Pos()), true)
+		j.addWrapped(c.fresh(call.Block(), call.Pos()))
 	}
 	return j.result()
 }
@@ -690,7 +727,7 @@ func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
 		for _, src := range argflow.Sources(op) {
 			if isErrorValue(src) {
 				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
-					j.add(o, true)
+					j.addWrapped(o)
 				}
 			}
 		}
@@ -717,7 +754,7 @@ func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
 			}
 			for _, src := range argflow.Sources(st.Val) {
 				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
-					j.add(o, true)
+					j.addWrapped(o)
 				}
 			}
 		}
@@ -799,10 +836,7 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) origin {
 	}
 	conds := c.flow.ControlConditions(b)
 	if len(conds) == 0 {
-		if c.summarizing() {
-			return origin{fresh: true, site: site}
-		}
-		return origin{category: OtherFailure}
+		return c.judge.unconditional(site)
 	}
 	for _, cond := range conds {
 		if c.flow.Taint(cond)&argflow.RequestLevel != 0 {

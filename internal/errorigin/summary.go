@@ -412,7 +412,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*
 	if param >= 0 && field >= 0 {
 		flow.SeedField(fn.Params[param], field)
 	}
-	c := &classifier{flow: flow, sdks: s.sdks, s: s, errParams: errParams}
+	c := &classifier{flow: flow, sdks: s.sdks, s: s, judge: judgeHelper{}, errParams: errParams}
 	o := Outcome{Param: param}
 
 	var all joined
@@ -431,7 +431,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*
 		if hasErr {
 			values = values[:len(values)-1]
 			sources := argflow.Sources(ret.Results[len(ret.Results)-1])
-			r := c.join(sources, 0, false)
+			r := c.join(sources)
 			if r.category > best.category && r.category != OtherFailure {
 				best = r
 				decisive = ret.Pos()
@@ -439,7 +439,7 @@ func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*
 					decisive = r.site
 				}
 			}
-			all.add(r, false)
+			all.add(r)
 			if !r.nilValue {
 				anyErr = true
 				protocol = protocol && c.allProtocolErrors(sources)
