@@ -96,15 +96,9 @@ func (d *driver) applyFixes(roots []*checker.Action) error {
 		if len(ff.edits) == 0 {
 			continue
 		}
-		after, err := fixedit.Apply(ff.before, ff.edits)
+		after, err := fixedit.Fix(ff.fset, ff.info, ff.file, ff.before, ff.edits)
 		if err != nil {
 			return fmt.Errorf("internal error: fixes of %s: %v", name, err) // composes said they apply
-		}
-		// A fix whose result does not parse is written unformatted, as
-		// go/analysis drivers do: the compiler then says where.
-		unused := fixedit.UnusedImports(ff.fset, ff.info, ff.file, ff.edits)
-		if formatted, err := fixedit.Format(after, unused); err == nil {
-			after = formatted
 		}
 		if d.opts.diff {
 			fmt.Fprint(d.stdout, udiff.Unified(d.diffName(name), ff.before, after))

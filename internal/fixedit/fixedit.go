@@ -29,6 +29,21 @@ type Edit struct {
 	Text       string
 }
 
+// Fix applies edits to src, the text of file, then removes the imports
+// they leave unused and formats the result, as -fix writes it. A result
+// that does not parse is returned unformatted, as go/analysis drivers do:
+// the compiler then says where. The error is Apply's.
+func Fix(fset *token.FileSet, info *types.Info, file *ast.File, src []byte, edits []Edit) ([]byte, error) {
+	after, err := Apply(src, edits)
+	if err != nil {
+		return nil, err
+	}
+	if formatted, err := Format(after, UnusedImports(fset, info, file, edits)); err == nil {
+		after = formatted
+	}
+	return after, nil
+}
+
 // Apply applies edits to src. Identical edits (two fixes adding the same
 // import) apply once; edits that overlap, or insert different text at one
 // place, are an error, as golangci-lint refuses them.

@@ -311,15 +311,9 @@ func (c *converter) action(fix analysis.SuggestedFix, diag Diagnostic) *CodeActi
 	ws := &WorkspaceEdit{Changes: make(map[string][]TextEdit)}
 	for name, edits := range byFile {
 		before := c.text(name)
-		after, err := fixedit.Apply(before, edits)
+		after, err := fixedit.Fix(c.fset, c.pkg.TypesInfo, syntax[name], before, edits)
 		if err != nil {
 			return nil
-		}
-		// The driver keeps the unformatted result when it does not
-		// parse; so do we.
-		unused := fixedit.UnusedImports(c.fset, c.pkg.TypesInfo, syntax[name], edits)
-		if formatted, err := fixedit.Format(after, unused); err == nil {
-			after = formatted
 		}
 		ws.Changes[c.uri(name)] = textEdits(before, after)
 	}
