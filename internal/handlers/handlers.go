@@ -254,6 +254,9 @@ type finder struct {
 	// wrappers holds the Wrapper facts read so far, nil for none.
 	wrappers map[*types.Func]*Wrapper
 
+	// sites holds each raw handler's forward sites.
+	sites map[*Handler]cachedSites
+
 	// bodies are the handlers found as tool bodies by their signature.
 	bodies map[*ssa.Function]bool
 
@@ -632,7 +635,7 @@ func (f *finder) findForwarded() {
 			if h == nil || h.Kind != sdk.Raw {
 				continue
 			}
-			for _, site := range f.forwardSites(h) {
+			for _, site := range f.cachedForwardSites(h) {
 				if key, ok := calledParam(h.Fn, site.call.Value); ok {
 					byParam[key] = append(byParam[key], site.forwardSite)
 				} else if target := site.call.StaticCallee(); target != nil {
@@ -825,6 +828,28 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 type localSite struct {
 	forwardSite
 	call *ssa.CallCommon
+}
+
+// cachedForwardSites returns forwardSites(h), computed again only when
+// h has gained seeds since: the rounds of findForwarded ask for every
+// handler's sites each time, and argument flow is the costly part.
+func (f *finder) cachedForwardSites(h *Handler) []localSite {
+	if c, ok := f.sites[h]; ok && c.seeds == len(h.Seeds) {
+		return c.sites
+	}
+	sites := f.forwardSites(h)
+	if f.sites == nil {
+		f.sites = make(map[*Handler]cachedSites)
+	}
+	f.sites[h] = cachedSites{seeds: len(h.Seeds), sites: sites}
+	return sites
+}
+
+// cachedSites are a handler's forward sites, computed when it had seeds
+// seeds.
+type cachedSites struct {
+	seeds int
+	sites []localSite
 }
 
 // forwardSites returns the calls whose error result h returns unchanged.
