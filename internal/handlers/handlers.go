@@ -308,36 +308,36 @@ func (f *finder) findBySignature() {
 // handler that returns its error), or not used in its package at all, is
 // kept: another package may register it.
 func (f *finder) dropConverted() {
-	type use struct {
-		called, converted, other bool
-		escapes                  []string
+	for fn, u := range f.usesOfHandlers() {
+		h := f.byFunc[fn]
+		if len(h.ForwardedBy) > 0 || u.other {
+			continue
+		}
+		switch {
+		case u.converted && len(u.escapes) > 0:
+			h.Escapes = u.escapes
+		case u.converted || f.bodies[fn] && u.called:
+			delete(f.byFunc, fn)
+		}
 	}
-	uses := make(map[*ssa.Function]*use)
+}
+
+// A handlerUse sums up how the package uses a raw handler's function.
+type handlerUse struct {
+	called    bool     // called directly
+	converted bool     // given to a wrapper that converts its errors
+	escapes   []string // the error types such wrappers pass on
+	other     bool     // used in any other way
+}
+
+// usesOfHandlers returns how the package uses each raw handler that is
+// registered or a tool body.
+func (f *finder) usesOfHandlers() map[*ssa.Function]*handlerUse {
+	uses := make(map[*ssa.Function]*handlerUse)
 	for fn, h := range f.byFunc {
 		if h.Kind == sdk.Raw && (h.Registered || f.bodies[fn]) {
-			uses[fn] = new(use)
+			uses[fn] = new(handlerUse)
 		}
-	}
-	var valueUse func(u *use, v ssa.Value, instr ssa.Instruction)
-	valueUse = func(u *use, v ssa.Value, instr ssa.Instruction) {
-		switch instr := instr.(type) {
-		case *ssa.ChangeType, *ssa.MakeInterface, *ssa.MakeClosure:
-			for _, ref := range *instr.(ssa.Value).Referrers() {
-				valueUse(u, instr.(ssa.Value), ref)
-			}
-			return
-		case ssa.CallInstruction:
-			if i := slices.Index(instr.Common().Args, v); i >= 0 {
-				if ok, escapes := f.converts(instr.Common(), i); ok {
-					u.converted = true
-					u.escapes = sorted.Union(u.escapes, escapes)
-					return
-				}
-			}
-		case *ssa.DebugRef:
-			return
-		}
-		u.other = true
 	}
 	for _, fn := range f.ssa.SrcFuncs {
 		for _, b := range fn.Blocks {
@@ -351,24 +351,36 @@ func (f *finder) dropConverted() {
 				}
 				for _, op := range rands {
 					if g, ok := (*op).(*ssa.Function); ok && uses[g] != nil {
-						valueUse(uses[g], g, instr)
+						f.valueUse(uses[g], g, instr)
 					}
 				}
 			}
 		}
 	}
-	for fn, u := range uses {
-		h := f.byFunc[fn]
-		if len(h.ForwardedBy) > 0 || u.other {
-			continue
+	return uses
+}
+
+// valueUse records in u what instr does with v, a handler's function
+// value or a conversion of it.
+func (f *finder) valueUse(u *handlerUse, v ssa.Value, instr ssa.Instruction) {
+	switch instr := instr.(type) {
+	case *ssa.ChangeType, *ssa.MakeInterface, *ssa.MakeClosure:
+		for _, ref := range *instr.(ssa.Value).Referrers() {
+			f.valueUse(u, instr.(ssa.Value), ref)
 		}
-		switch {
-		case u.converted && len(u.escapes) > 0:
-			h.Escapes = u.escapes
-		case u.converted || f.bodies[fn] && u.called:
-			delete(f.byFunc, fn)
+		return
+	case ssa.CallInstruction:
+		if i := slices.Index(instr.Common().Args, v); i >= 0 {
+			if ok, escapes := f.converts(instr.Common(), i); ok {
+				u.converted = true
+				u.escapes = sorted.Union(u.escapes, escapes)
+				return
+			}
 		}
+	case *ssa.DebugRef:
+		return
 	}
+	u.other = true
 }
 
 // converts reports whether the function call passes in argument i is one
