@@ -529,28 +529,53 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 	return origin{category: OtherFailure}
 }
 
+// callOrigin classifies the error a call returns: by what the role table
+// or a summary says of the callee, as another handler's, as an error
+// that wraps others, by the functions a dynamic call may run, or as the
+// judgement has it.
 func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 	class := c.flow.Classify(call.Common())
-	switch class.Kind {
-	case argflow.IsErrorResult:
-		return origin{nilValue: true} // the problem is in the result
-	case argflow.Decode:
-		return origin{category: Decode, site: call.Pos()}
-	case argflow.Validate:
-		return origin{category: Validate, site: call.Pos()}
-	case argflow.Pure:
-		if class.Checked&argflow.ArgValue != 0 && !class.NotCheck {
-			return origin{category: Validate, site: call.Pos()} // a parse error
-		}
-		return origin{category: OtherFailure}
-	case argflow.Summarized:
-		return c.summaryOrigin(call, depth)
+	if o, ok := c.classOrigin(call, class, depth); ok {
+		return o
 	}
 	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
 		return c.judge.calledHandler()
 	}
-	// An error built from, or by a helper given, other errors keeps their
-	// origin: fmt.Errorf("...: %w", err), errors.Join, logAndReturn(err).
+	if o, ok := c.wrappingOrigin(call, class, depth); ok {
+		return o
+	}
+	if o, ok := c.dynamicOrigin(call); ok {
+		return o
+	}
+	return c.judge.opaqueCall(call)
+}
+
+// classOrigin classifies the error of a call by its class, when the class
+// decides it.
+func (c *classifier) classOrigin(call *ssa.Call, class argflow.Class, depth int) (origin, bool) {
+	switch class.Kind {
+	case argflow.IsErrorResult:
+		return origin{nilValue: true}, true // the problem is in the result
+	case argflow.Decode:
+		return origin{category: Decode, site: call.Pos()}, true
+	case argflow.Validate:
+		return origin{category: Validate, site: call.Pos()}, true
+	case argflow.Pure:
+		if class.Checked&argflow.ArgValue != 0 && !class.NotCheck {
+			return origin{category: Validate, site: call.Pos()}, true // a parse error
+		}
+		return origin{category: OtherFailure}, true
+	case argflow.Summarized:
+		return c.summaryOrigin(call, depth), true
+	}
+	return origin{}, false
+}
+
+// wrappingOrigin classifies the error of a call that builds an error from
+// other errors, or is given them: it keeps their origin
+// (fmt.Errorf("...: %w", err), errors.Join, logAndReturn(err)). An error
+// constructor that wraps nothing makes a fresh error.
+func (c *classifier) wrappingOrigin(call *ssa.Call, class argflow.Class, depth int) (origin, bool) {
 	wrapped, ok := c.wrappedOrigin(call, depth)
 	if class.Kind == argflow.ErrorConstructor {
 		// fmt.Errorf makes an error even when what it wraps is nil: in a
@@ -558,31 +583,32 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 		// tell what that error means when it passes nil.
 		if !ok || wrapped.nilValue {
 			if i, ok := c.derivedFromErrParam(call); ok {
-				return origin{wraps: 1 << i}
+				return origin{wraps: 1 << i}, true
 			}
-			return c.fresh(call.Block(), call.Pos())
+			return c.fresh(call.Block(), call.Pos()), true
 		}
 		// Only a helper's errors wrap its error parameters.
 		if wrapped.wraps != 0 {
 			var j joined
 			j.addWrapped(wrapped)
 			j.addWrapped(c.fresh(call.Block(), call.Pos()))
-			return j.result()
+			return j.result(), true
 		}
 	}
-	if ok {
-		return wrapped
-	}
+	return wrapped, ok
+}
+
+// dynamicOrigin classifies the error of a call through an interface, a
+// function value the package's value flow resolves, or a struct field
+// whose stored functions are known.
+func (c *classifier) dynamicOrigin(call *ssa.Call) (origin, bool) {
 	if call.Common().IsInvoke() {
-		if o, ok := c.dispatchOrigin(call); ok {
-			return o
-		}
-	} else if o, ok := c.resolvedOrigin(call); ok {
-		return o
-	} else if o, ok := c.fieldOrigin(call); ok {
-		return o
+		return c.dispatchOrigin(call)
 	}
-	return c.judge.opaqueCall(call)
+	if o, ok := c.resolvedOrigin(call); ok {
+		return o, true
+	}
+	return c.fieldOrigin(call)
 }
 
 // resolvedOrigin classifies the error of a call of a function value that
