@@ -1,0 +1,348 @@
+package handlers
+
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/sdk"
+)
+
+// A forwardSite is a call in a raw handler whose error result the handler
+// returns as its own.
+type forwardSite struct {
+	// from is the handler; for a wrapper of another package, a stand-in
+	// with no function.
+	from       *Handler
+	args       int   // how many arguments the call passes
+	seeds      []int // indexes of arguments holding argument values
+	resultFlow bool  // the handler also returns the call's first result
+	// via names the function that forwards: the handler's, or for a
+	// wrapper of another package, the wrapper's.
+	via string
+}
+
+// paramKey names a function-typed parameter of a wrapper function. When
+// made is set, what is called is the function that the parameter's
+// function returns (handlerFn(deps)(ctx, req, args)).
+type paramKey struct {
+	fn    *ssa.Function
+	index int
+	made  bool
+}
+
+// findForwarded iterates to a fixed point: forwarded functions forward in
+// turn, and seeds found later can add argument values to earlier sites.
+// Every round only adds handlers, seeds and forwarders, and turns typed
+// handlers raw, never back, so it converges.
+func (f *finder) findForwarded() {
+	for {
+		changed := false
+		byParam := make(map[paramKey][]forwardSite)
+		for _, fn := range f.ssa.SrcFuncs {
+			h := f.byFunc[fn]
+			if h == nil || h.Kind != sdk.Raw {
+				continue
+			}
+			for _, site := range f.cachedForwardSites(h) {
+				if key, ok := calledParam(h.Fn, site.call.Value); ok {
+					byParam[key] = append(byParam[key], site.forwardSite)
+				} else if target := site.call.StaticCallee(); target != nil {
+					changed = f.forward(FuncValue(target), site.forwardSite) || changed
+				}
+			}
+		}
+		f.recordForwards(byParam)
+		f.recordConverted(byParam)
+		// A wrapper's function parameter is forwarded: the functions its
+		// callers pass there are, in this package or, through facts,
+		// another.
+		f.eachCall(func(_ *ssa.Function, call *ssa.CallCommon) {
+			callee := call.StaticCallee()
+			if callee == nil {
+				return
+			}
+			callee = FuncValue(callee)
+			for key, sites := range byParam {
+				if key.fn != callee || key.index >= len(call.Args) {
+					continue
+				}
+				if target := passedFunc(call.Args[key.index], key); target != nil {
+					for _, site := range sites {
+						changed = f.forward(target, site) || changed
+					}
+				}
+			}
+			if callee.Pkg == f.ssa.Pkg {
+				return
+			}
+			w := f.wrapper(callee)
+			if w == nil {
+				return
+			}
+			for _, fp := range w.Forwards {
+				from := f.foreignHandler(callee, fp)
+				if from == nil || fp.Param >= len(call.Args) {
+					continue
+				}
+				if target := passedFunc(call.Args[fp.Param], paramKey{callee, fp.Param, fp.Made}); target != nil {
+					site := forwardSite{from: from, args: fp.Args, seeds: fp.Seeds, resultFlow: fp.ResultFlow, via: qualifiedName(callee)}
+					changed = f.forward(target, site) || changed
+				}
+			}
+		})
+		if !changed {
+			return
+		}
+	}
+}
+
+// foreignHandler returns the stand-in for the raw handler of another
+// package that forwards parameter fp.Param of wrapper, the same one each
+// time it is asked, or nil when this package cannot see that SDK.
+func (f *finder) foreignHandler(wrapper *ssa.Function, fp ForwardedParam) *Handler {
+	key := paramKey{wrapper, fp.Param, fp.Made}
+	if h, ok := f.foreign[key]; ok {
+		return h
+	}
+	var h *Handler
+	if b := f.ssa.SDKs.Named(fp.SDK); b != nil {
+		h = &Handler{SDK: b, Kind: sdk.Raw, Registered: true}
+	}
+	f.foreign[key] = h
+	return h
+}
+
+// forward records that site forwards target's errors, and reports whether
+// that changed anything.
+func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
+	if target == nil || target.Pkg != f.ssa.Pkg || target.Blocks == nil || target == site.from.Fn {
+		return false
+	}
+	// Only a function that returns the tool result itself is checked like
+	// a handler: the fix for its errors belongs in it. A helper that
+	// returns only an error, or values and an error, is summarized, and
+	// reported at the handler's return that passes its error on; so is
+	// one given an error (toolError(msg, err)), whose summary tells
+	// whether it passes that error on.
+	if results := target.Signature.Results(); results.Len() < 2 || !site.from.SDK.IsResultPointer(results.At(0).Type()) {
+		return false
+	}
+	for _, p := range target.Params {
+		if sdk.IsError(p.Type()) {
+			return false
+		}
+	}
+	h := f.byFunc[target]
+	changed := false
+	if h == nil {
+		h = &Handler{Fn: target, SDK: site.from.SDK, Kind: sdk.Raw, ResultForwarded: true}
+		f.byFunc[target] = h
+		changed = true
+	}
+	if h.Kind != sdk.Raw {
+		// A typed function called by a raw wrapper: its signature made
+		// it look registered, but its errors are forwarded raw.
+		h.Kind, h.Registered = sdk.Raw, false
+		changed = true
+	}
+	if !slices.Contains(h.ForwardedBy, site.from) {
+		h.ForwardedBy = append(h.ForwardedBy, site.from)
+		if h.ResultForwarded && !site.resultFlow {
+			h.ResultForwarded, h.ResultDroppedBy = false, site.via
+		}
+		changed = true
+	}
+	// A method reached through a method value takes its receiver as an
+	// extra first parameter that the call does not pass.
+	offset := len(target.Params) - site.args
+	for _, i := range site.seeds {
+		if p := i + offset; p >= 0 && p < len(target.Params) && !slices.Contains(h.Seeds, target.Params[p]) {
+			h.Seeds = append(h.Seeds, target.Params[p])
+			changed = true
+		}
+	}
+	return changed
+}
+
+// A localSite is a forwardSite in this package, with its call.
+type localSite struct {
+	forwardSite
+	call *ssa.CallCommon
+}
+
+// cachedForwardSites returns forwardSites(h), computed again only when
+// h has gained seeds since: the rounds of findForwarded ask for every
+// handler's sites each time, and argument flow is the costly part.
+func (f *finder) cachedForwardSites(h *Handler) []localSite {
+	if c, ok := f.sites[h]; ok && c.seeds == len(h.Seeds) {
+		return c.sites
+	}
+	sites := f.forwardSites(h)
+	if f.sites == nil {
+		f.sites = make(map[*Handler]cachedSites)
+	}
+	f.sites[h] = cachedSites{seeds: len(h.Seeds), sites: sites}
+	return sites
+}
+
+// cachedSites are a handler's forward sites, computed when it had seeds
+// seeds.
+type cachedSites struct {
+	seeds int
+	sites []localSite
+}
+
+// forwardSites returns the calls whose error result h returns unchanged.
+func (f *finder) forwardSites(h *Handler) []localSite {
+	flow := argflow.New(h.Fn, sdk.Bindings{h.SDK}, f.roles, h.Seeds)
+	flow.Summaries, flow.Fixed = f.in.Helpers, f.in.Fixed
+	// A wrapper that returns the call's result when the call's error is
+	// nil passes on the tool error result that replaces the error.
+	resultReturned := make(map[*ssa.Call]bool)
+	for _, b := range h.Fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 1 {
+			for _, v := range argflow.Sources(ret.Results[0]) {
+				if c, i := argflow.CallOf(v); c != nil && i == 0 {
+					resultReturned[c] = true
+				}
+			}
+		}
+	}
+	var sites []localSite
+	seen := make(map[*ssa.Call]int)
+	for _, b := range h.Fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) == 0 {
+			continue
+		}
+		errVal := ret.Results[len(ret.Results)-1]
+		for _, src := range argflow.Sources(errVal) {
+			call, _ := argflow.CallOf(src)
+			if call == nil {
+				continue
+			}
+			if k := flow.Classify(call.Common()).Kind; k != argflow.Other && k != argflow.Summarized {
+				continue
+			}
+			resultFlow := resultReturned[call]
+			if i, dup := seen[call]; dup {
+				sites[i].resultFlow = sites[i].resultFlow || resultFlow
+				continue
+			}
+			site := localSite{forwardSite{from: h, args: len(call.Common().Args), resultFlow: resultFlow, via: outerName(h.Fn)}, call.Common()}
+			for i, arg := range call.Common().Args {
+				if flow.Taint(arg)&argflow.ArgValue != 0 {
+					site.seeds = append(site.seeds, i)
+				}
+			}
+			seen[call] = len(sites)
+			sites = append(sites, site)
+		}
+	}
+	return sites
+}
+
+func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
+	for i, q := range fn.Params {
+		if q == p {
+			return i
+		}
+	}
+	return -1
+}
+
+// calledParam resolves a called function value to the function-typed
+// parameter it holds: a parameter of fn, or, for a closure, a parameter of
+// the enclosing function that the closure captured.
+func calledParam(fn *ssa.Function, v ssa.Value) (paramKey, bool) {
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return paramKey{fn: fn, index: paramIndex(fn, x)}, true
+	case *ssa.UnOp: // a captured variable is loaded from its cell
+		if fv, ok := x.X.(*ssa.FreeVar); ok {
+			return capturedParam(fn, fv)
+		}
+	case *ssa.FreeVar:
+		return capturedParam(fn, x)
+	case *ssa.Call: // a function the parameter's function makes
+		if !x.Call.IsInvoke() {
+			if key, ok := calledParam(fn, x.Call.Value); ok && !key.made {
+				key.made = true
+				return key, true
+			}
+		}
+	}
+	return paramKey{}, false
+}
+
+// passedFunc returns the function a call argument passes to parameter key:
+// the argument's function, or the one that function makes.
+func passedFunc(arg ssa.Value, key paramKey) *ssa.Function {
+	fn := FuncValue(arg)
+	if fn == nil || !key.made {
+		return fn
+	}
+	var made *ssa.Function
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		g := FuncValue(ret.Results[0])
+		if g == nil || made != nil && made != g {
+			return nil
+		}
+		made = g
+	}
+	return made
+}
+
+// capturedParam finds the parameter of an enclosing function that a
+// closure's free variable captures, directly, through the variable's cell,
+// or through the free variables of the closures in between
+// (HandlerFunc: func(any) mcp.ToolHandler { return func(ctx, req) { ...
+// handler(ctx, req, args) } }).
+func capturedParam(fn *ssa.Function, fv *ssa.FreeVar) (paramKey, bool) {
+	for depth := 0; depth < maxClosureDepth; depth++ {
+		parent := fn.Parent()
+		index := slices.Index(fn.FreeVars, fv)
+		if parent == nil || index < 0 {
+			return paramKey{}, false
+		}
+		binding := closureBinding(parent, fn, index)
+		switch b := binding.(type) {
+		case *ssa.Parameter:
+			return paramKey{fn: parent, index: paramIndex(parent, b)}, true
+		case *ssa.FreeVar:
+			fn, fv = parent, b
+		default:
+			return paramKey{}, false
+		}
+	}
+	return paramKey{}, false
+}
+
+// closureBinding returns what parent binds to free variable index of the
+// closure fn it makes: the value, or what is stored in the cell bound.
+func closureBinding(parent, fn *ssa.Function, index int) ssa.Value {
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok || mc.Fn != fn || index >= len(mc.Bindings) {
+				continue
+			}
+			binding := mc.Bindings[index]
+			if cell, ok := binding.(*ssa.Alloc); ok {
+				for _, ref := range *cell.Referrers() {
+					if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
+						binding = st.Val
+					}
+				}
+			}
+			return binding
+		}
+	}
+	return nil
+}
