@@ -43,7 +43,7 @@ func (s *summarizer) validatedSchema(h *handlers.Handler, fn *ssa.Function, isHe
 			return nil
 		}
 		ops := argflow.Operands(call.Common())
-		if len(ops) != 3 || unconvert(ops[2]) != use.value || !s.validatingServer(iv, ops[0]) {
+		if len(ops) != 3 || unconvert(ops[2]) != unconvert(use.value) || !s.validatingServer(iv, ops[0]) {
 			return nil
 		}
 		props := toolSchema(iv, ops[1])
