@@ -200,12 +200,21 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, erro
 			found = append(found, fd)
 		}
 	}
+	// A panic is no returned error: middleware that converts errors, or
+	// a converted-by directive, does not silence these.
+	for _, a := range res.Assertions {
+		if fd, ok := diagnoseAssertion(pass, a, dirs, srcs, fc); ok {
+			found = append(found, fd)
+		}
+	}
 	// Only with every fix of the package known can a fix tell which
 	// imports it leaves unused: another fix may name the same package.
 	deleteUnusedImports(found)
 	for _, fd := range found {
 		pass.Report(fd.diag)
-		out.SDKs[fd.diag.Pos] = fd.sdk
+		if fd.sdk != "" {
+			out.SDKs[fd.diag.Pos] = fd.sdk
+		}
 	}
 	dirs.reportUnused(pass)
 	reportOldSDKs(pass, res)
@@ -216,7 +225,7 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, erro
 type finding struct {
 	diag analysis.Diagnostic
 	fix  *fixer
-	sdk  string // the name of the handler's SDK
+	sdk  string // the name of the handler's SDK, for a return: what Silenced reads
 }
 
 func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *sourceFiles, fc *fixContext) (finding, bool) {

@@ -71,9 +71,9 @@ func readDirectives(pass *analysis.Pass) *directives {
 	return d
 }
 
-// ignores reports whether a directive covers the return statement ret
-// of the function fn (an *ast.FuncDecl or *ast.FuncLit).
-func (d *directives) ignores(ret *ast.ReturnStmt, fn ast.Node) bool {
+// ignores reports whether a directive covers ret, a return statement or a
+// type assertion of the function fn (an *ast.FuncDecl or *ast.FuncLit).
+func (d *directives) ignores(ret ast.Node, fn ast.Node) bool {
 	// Every directive that covers the return is used, not only the
 	// first: none of them is left for reportUnused.
 	onLine, above := d.on(ret.Pos(), 0), d.on(ret.Pos(), -1)

@@ -74,6 +74,9 @@ func (k Category) String() string { return categoryNames[k] }
 // Result lists the classified returns of a package's handlers.
 type Result struct {
 	Returns []*Return
+	// Assertions are the single-value type assertions on argument values
+	// in handlers and the helpers they pass arguments to, by position.
+	Assertions []*Assertion
 	// SDKs are the SDKs the package can see.
 	SDKs sdk.Bindings
 	// Servers are the MCP servers the package builds outside its tests.
@@ -195,6 +198,9 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 			}
 		}
 	}
+	// A panic is no returned error: a server whose middleware converts
+	// errors still panics on these.
+	res.Assertions = s.assertions(hs)
 	s.export()
 	return res, nil
 }

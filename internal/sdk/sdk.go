@@ -71,6 +71,29 @@ type Descriptor struct {
 	// build a server and install middleware on it, spelled as
 	// types.Func.FullName prints them.
 	Roles []RoleRow
+
+	// InputValidation, when set, says how a server of the SDK can be made
+	// to validate tool arguments against the tool's input schema before
+	// the handler runs.
+	InputValidation *InputValidation
+}
+
+// InputValidation names the functions that make a server validate tool
+// arguments against each tool's input schema, and those that build the
+// schema, spelled as types.Func.FullName prints them.
+type InputValidation struct {
+	// Server builds a server; Option, given to it, turns validation on.
+	Server, Option string
+	// Register installs a tool (operand 1) and its handler (operand 2,
+	// the receiver first).
+	Register string
+	// NewTool builds a tool from its name and options.
+	NewTool string
+	// Properties map each option that declares a property (its name the
+	// first operand) to the property's JSON Schema type.
+	Properties map[string]string
+	// Required is the property option that makes the property required.
+	Required string
 }
 
 // A RoleRow gives an SDK function a role (see package roles); Param is
@@ -264,6 +287,24 @@ var Default = Table{
 			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).AddSessionTool", Role: roles.Register, Param: 3},
 			{Func: "(*github.com/mark3labs/mcp-go/server.MCPServer).AddSessionTools", Role: roles.Register, Param: 2, Field: "Handler"},
 			{Func: "github.com/mark3labs/mcp-go/mcp.NewTypedToolHandler", Role: roles.Adapter},
+		},
+		// v0.50.0 on: server.WithInputSchemaValidation() checks the
+		// arguments before the handler runs, and answers a mismatch with
+		// an IsError result.
+		InputValidation: &InputValidation{
+			Server:   "github.com/mark3labs/mcp-go/server.NewMCPServer",
+			Option:   "github.com/mark3labs/mcp-go/server.WithInputSchemaValidation",
+			Register: "(*github.com/mark3labs/mcp-go/server.MCPServer).AddTool",
+			NewTool:  "github.com/mark3labs/mcp-go/mcp.NewTool",
+			Properties: map[string]string{
+				"github.com/mark3labs/mcp-go/mcp.WithString":  "string",
+				"github.com/mark3labs/mcp-go/mcp.WithNumber":  "number",
+				"github.com/mark3labs/mcp-go/mcp.WithInteger": "integer",
+				"github.com/mark3labs/mcp-go/mcp.WithBoolean": "boolean",
+				"github.com/mark3labs/mcp-go/mcp.WithArray":   "array",
+				"github.com/mark3labs/mcp-go/mcp.WithObject":  "object",
+			},
+			Required: "github.com/mark3labs/mcp-go/mcp.Required",
 		},
 	},
 }
