@@ -246,7 +246,7 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 			}
 			return f.Taint(tuple.X) & RequestLevel
 		}
-		return (f.Taint(tuple.X) | f.Taint(tuple.Index)) & values
+		return f.lookupTaint(tuple) // the value, as without the ok
 	case *ssa.Next: // for k, v := range args
 		return f.Taint(tuple.Iter) & values
 	case *ssa.UnOp: // v, ok := <-ch
