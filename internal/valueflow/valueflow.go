@@ -40,10 +40,15 @@ type Graph struct {
 
 	globalStores map[*ssa.Global][]ssa.Value
 	cellStores   map[*ssa.Alloc][]ssa.Value
-	fieldStores  map[fieldKey][]store
-	elemStores   []store // into elements: x[i] = v
-	mapStores    []store // m[k] = v
-	appends      map[*ssa.Call]bool
+	// A closure that writes a variable it captures stores into its free
+	// variable, bound to the cell (or to its parent's free variable).
+	freeStores  map[*ssa.FreeVar][]ssa.Value
+	captures    map[ssa.Value][]*ssa.FreeVar
+	indexed     map[*ssa.Function]bool
+	fieldStores map[fieldKey][]store
+	elemStores  []store // into elements: x[i] = v
+	mapStores   []store // m[k] = v
+	appends     map[*ssa.Call]bool
 
 	// Adapters are calls of other packages' functions whose result
 	// holds the functions among their operands, their errors unchanged
@@ -127,11 +132,15 @@ func New(pkg *ssa.Package, funcs []*ssa.Function) *Graph {
 		escapes:      make(map[*ssa.Function]bool),
 		globalStores: make(map[*ssa.Global][]ssa.Value),
 		cellStores:   make(map[*ssa.Alloc][]ssa.Value),
+		freeStores:   make(map[*ssa.FreeVar][]ssa.Value),
+		captures:     make(map[ssa.Value][]*ssa.FreeVar),
+		indexed:      make(map[*ssa.Function]bool),
 		fieldStores:  make(map[fieldKey][]store),
 		appends:      make(map[*ssa.Call]bool),
 		memo:         make(map[ssa.Value]*Set),
 	}
 	for _, fn := range funcs {
+		g.indexed[fn] = true
 		if fn.Pkg == pkg && fn.Object() != nil && fn.Object().Exported() {
 			g.escapes[fn] = true
 		}
@@ -152,6 +161,8 @@ func (g *Graph) index(instr ssa.Instruction) {
 			g.globalStores[addr] = append(g.globalStores[addr], instr.Val)
 		case *ssa.Alloc:
 			g.cellStores[addr] = append(g.cellStores[addr], instr.Val)
+		case *ssa.FreeVar:
+			g.freeStores[addr] = append(g.freeStores[addr], instr.Val)
 		case *ssa.FieldAddr:
 			if k, ok := keyOf(addr.X.Type(), addr.Field); ok {
 				g.fieldStores[k] = append(g.fieldStores[k], store{addr.X, instr.Val})
@@ -161,6 +172,13 @@ func (g *Graph) index(instr ssa.Instruction) {
 		}
 	case *ssa.MapUpdate:
 		g.mapStores = append(g.mapStores, store{instr.Map, instr.Value})
+	case *ssa.MakeClosure:
+		fn := instr.Fn.(*ssa.Function)
+		for i, b := range instr.Bindings {
+			if i < len(fn.FreeVars) {
+				g.captures[b] = append(g.captures[b], fn.FreeVars[i])
+			}
+		}
 	}
 	if c, ok := instr.(ssa.CallInstruction); ok {
 		common := c.Common()
@@ -237,9 +255,11 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		// A struct variable that whole structs are copied into holds
 		// their fields too.
 		if _, ok := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-			for _, v := range g.cellStores[x] {
+			vals, complete := g.cellValues(x)
+			for _, v := range vals {
 				next(v)
 			}
+			s.Complete = s.Complete && complete
 		}
 	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global:
 		s.addObject(x)
@@ -310,9 +330,11 @@ func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
 			s.Complete = false // other packages may store into it
 		}
 	case *ssa.Alloc:
-		for _, v := range g.cellStores[a] {
+		vals, complete := g.cellValues(a)
+		for _, v := range vals {
 			s.union(g.of(v, depth+1))
 		}
+		s.Complete = s.Complete && complete
 	case *ssa.FieldAddr:
 		s.union(g.fieldOf(a.X, a.X.Type(), a.Field, depth))
 	case *ssa.IndexAddr:
@@ -332,6 +354,30 @@ func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
 		}
 	}
 	return s
+}
+
+// cellValues returns the values stored into the variable a: by its
+// function, and by the closures that capture it, and whether those are
+// all (a closure not indexed may store into it too).
+func (g *Graph) cellValues(a *ssa.Alloc) ([]ssa.Value, bool) {
+	vals := g.cellStores[a]
+	if len(g.captures[a]) == 0 {
+		return vals, true
+	}
+	vals = slices.Clone(vals)
+	complete := true
+	var capture func(v ssa.Value)
+	capture = func(v ssa.Value) {
+		for _, fv := range g.captures[v] {
+			if !g.indexed[fv.Parent()] {
+				complete = false
+			}
+			vals = append(vals, g.freeStores[fv]...)
+			capture(fv) // bound in turn by the closures it makes
+		}
+	}
+	capture(a)
+	return vals, complete
 }
 
 // fieldOf returns what field i of the objects base stands for holds.
