@@ -15,7 +15,8 @@
 //
 // Elements are not told apart by index, nor the fields of a struct held
 // by value in a container from the container itself: an element's address
-// stands for its container.
+// stands for its container, and for the structs and arrays copied whole
+// into its elements.
 package valueflow
 
 import (
@@ -252,9 +253,9 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		s.addFunc(FuncOf(x.Fn.(*ssa.Function)))
 	case *ssa.Alloc:
 		s.addObject(x)
-		// A struct variable that whole structs are copied into holds
-		// their fields too.
-		if _, ok := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
+		// A struct or array variable that whole values are copied into
+		// holds their fields and elements too.
+		if byValue(x.Type().(*types.Pointer).Elem()) {
 			vals, complete := g.cellValues(x)
 			for _, v := range vals {
 				next(v)
@@ -279,6 +280,11 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		next(x.X) // a field's address stands for its struct
 	case *ssa.IndexAddr:
 		next(x.X) // an element's address stands for its container
+		// and, for structs and arrays held by value, for those copied
+		// whole into its elements.
+		if byValue(x.Type().(*types.Pointer).Elem()) {
+			s.union(g.stored(g.elemStores, x.X, depth))
+		}
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			next(e)
@@ -288,9 +294,10 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 			s.Complete = false
 			break
 		}
-		// A struct held by value is the object at its address; what is
-		// loaded is also whatever was stored there whole.
-		if _, ok := x.Type().Underlying().(*types.Struct); ok {
+		// A struct or array held by value is the object at its
+		// address; what is loaded is also whatever was stored there
+		// whole.
+		if byValue(x.Type()) {
 			next(x.X)
 		}
 		s.union(g.loaded(x.X, depth))
@@ -354,6 +361,16 @@ func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
 		}
 	}
 	return s
+}
+
+// byValue reports whether t is a struct or an array: a value that holds
+// its fields or elements, not a reference to them.
+func byValue(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
 }
 
 // cellValues returns the values stored into the variable a: by its
