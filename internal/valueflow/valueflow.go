@@ -56,7 +56,23 @@ type Graph struct {
 	// (mcp-go's NewTypedToolHandler): the caller sets it.
 	Adapters func(*ssa.CallCommon) bool
 
-	memo map[ssa.Value]*Set
+	// The sets answered, and those still estimates (see of).
+	memo  map[ssa.Value]*Set
+	open  map[ssa.Value]*node
+	prev  map[ssa.Value]*Set
+	stack []ssa.Value
+	low   int
+	grew  bool
+}
+
+// A node is a value whose set is an estimate: it is being computed, or
+// was computed from an estimate of a cycle not solved yet.
+type node struct {
+	s      *Set
+	index  int  // its position on the stack
+	low    int  // the lowest position of an estimate its computation read
+	active bool // its computation is under way
+	self   bool // it was read while active
 }
 
 type fieldKey struct {
@@ -228,19 +244,78 @@ const maxDepth = 24
 // Of returns what v may hold.
 func (g *Graph) Of(v ssa.Value) *Set { return g.of(v, 0) }
 
+// of is Of for a value met depth values away from the question.
+//
+// A value may hold what it holds through itself: a phi of a loop, a
+// variable stored back into. The values met again while they are being
+// answered form strongly connected components, found as Tarjan's
+// algorithm finds them: a value met again answers its estimate (at first
+// nothing, complete), the values computed from an estimate stay
+// estimates, and the component's first value, when done, computes the
+// component again until no estimate grows; then all of it is answered.
+// A value whose computation met no estimate is answered at once.
 func (g *Graph) of(v ssa.Value, depth int) *Set {
 	if s, ok := g.memo[v]; ok {
 		return s
 	}
+	if n, ok := g.open[v]; ok {
+		if n.active {
+			n.self = true
+			g.low = min(g.low, n.index)
+		} else {
+			g.low = min(g.low, n.low)
+		}
+		return n.s
+	}
 	if depth > maxDepth {
 		return &Set{}
 	}
-	// A value met again while it is being answered adds nothing new:
-	// the cycle's other values are answered with what it holds.
-	g.memo[v] = &Set{Complete: true}
-	s := g.compute(v, depth)
-	g.memo[v] = s
-	return s
+	if g.open == nil {
+		g.open = make(map[ssa.Value]*node)
+		g.prev = make(map[ssa.Value]*Set)
+	}
+	d := len(g.stack)
+	n := &node{s: g.prev[v], index: d, active: true}
+	if n.s == nil {
+		n.s = &Set{Complete: true}
+	}
+	g.open[v] = n
+	g.stack = append(g.stack, v)
+	outerLow, outerGrew := g.low, g.grew
+	for {
+		g.low, g.grew = d, false
+		s := g.compute(v, depth)
+		s.union(n.s) // estimates only grow
+		if len(s.Funcs)+len(s.Objects) != len(n.s.Funcs)+len(n.s.Objects) || s.Complete != n.s.Complete {
+			g.grew = true
+		}
+		n.s, n.active = s, false
+		if g.low < d {
+			// Part of a component that began further out.
+			n.low = g.low
+			g.low = min(outerLow, n.low)
+			g.grew = outerGrew || g.grew
+			return s
+		}
+		members := g.stack[d:]
+		if g.grew && (len(members) > 1 || n.self) {
+			for _, m := range members[1:] {
+				g.prev[m] = g.open[m].s
+				delete(g.open, m)
+			}
+			g.stack = g.stack[:d+1]
+			n.active, n.self = true, false
+			continue
+		}
+		for _, m := range members {
+			g.memo[m] = g.open[m].s
+			delete(g.open, m)
+			delete(g.prev, m)
+		}
+		g.stack = g.stack[:d]
+		g.low, g.grew = outerLow, outerGrew
+		return s
+	}
 }
 
 func (g *Graph) compute(v ssa.Value, depth int) *Set {
