@@ -59,10 +59,17 @@ type Func struct {
 	Fixed FixedMaps
 
 	seeds map[*ssa.Parameter]bool
-	memo  map[ssa.Value]Taint
+
+	// The taints of values and of fields (fieldOf) computed, and those
+	// still estimates (see solve).
+	memo  map[any]Taint
+	open  map[any]*node
+	prev  map[any]Taint
+	stack []any
+	low   int
+	grew  bool
 
 	fieldSeeds map[*ssa.Parameter]int // the one field seeded, by parameter
-	fieldMemo  map[fieldOf]Taint
 	pdom       *postDominators
 }
 
@@ -102,7 +109,7 @@ type Summarizer interface {
 // values (the decoded input of a typed handler, or what a forwarding
 // handler passed).
 func New(fn *ssa.Function, sdks sdk.Bindings, table *roles.Table, seeds []*ssa.Parameter) *Func {
-	f := &Func{Fn: fn, SDKs: sdks, Roles: table, seeds: make(map[*ssa.Parameter]bool), memo: make(map[ssa.Value]Taint)}
+	f := &Func{Fn: fn, SDKs: sdks, Roles: table, seeds: make(map[*ssa.Parameter]bool), memo: make(map[any]Taint)}
 	for _, p := range seeds {
 		f.seeds[p] = true
 	}
@@ -111,13 +118,7 @@ func New(fn *ssa.Function, sdks sdk.Bindings, table *roles.Table, seeds []*ssa.P
 
 // Taint returns how v relates to the arguments.
 func (f *Func) Taint(v ssa.Value) Taint {
-	if t, ok := f.memo[v]; ok {
-		return t
-	}
-	f.memo[v] = 0 // breaks cycles through phis and stores
-	t := f.taint(v)
-	f.memo[v] = t
-	return t
+	return f.solve(v, func() Taint { return f.taint(v) })
 }
 
 func (f *Func) taint(v ssa.Value) Taint {
@@ -246,7 +247,7 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 			}
 			return f.Taint(tuple.X) & RequestLevel
 		}
-		return (f.Taint(tuple.X) | f.Taint(tuple.Index)) & values
+		return f.lookupTaint(tuple) // the value, as without the ok
 	case *ssa.Next: // for k, v := range args
 		return f.Taint(tuple.Iter) & values
 	case *ssa.UnOp: // v, ok := <-ch

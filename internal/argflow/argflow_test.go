@@ -326,10 +326,9 @@ func TestCalls(t *testing.T) {
 	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_calls")
 }
 
-// TestBugs holds the cases where argflow disagrees with its
+// TestBugs holds the cases where argflow once disagreed with its
 // documentation: see testdata/src/argflow_bugs.
 func TestBugs(t *testing.T) {
-	t.Skip("bug: argflow memoizes taints computed inside a cycle (askedLate), and a comma-ok lookup of the server's own map under an argument key yields an argument value (commaOK)")
 	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_bugs")
 }
 

@@ -23,6 +23,7 @@ func (f *Func) SeedField(p *ssa.Parameter, i int) {
 	f.fieldSeeds[p] = i
 	f.seeds[p] = true
 	clear(f.memo)
+	clear(f.prev)
 }
 
 // StructFields returns the fields of the struct t is or points to, or nil.
@@ -44,64 +45,47 @@ type fieldOf struct {
 // struct, what a parameter seeded field by field holds there, what a
 // summarized call's result holds there; else the taint of v itself.
 func (f *Func) FieldTaint(v ssa.Value, i int) Taint {
-	k := fieldOf{v, i}
-	if t, ok := f.fieldMemo[k]; ok {
-		return t
-	}
-	if f.fieldMemo == nil {
-		f.fieldMemo = make(map[fieldOf]Taint)
-	}
-	f.fieldMemo[k] = 0 // breaks cycles through phis and stores
-	t, fieldByField := f.fieldTaintOf(v, i)
-	if fieldByField {
-		f.fieldMemo[k] = t
-	} else {
-		// The taint of v as a whole, which Taint keeps: a value met
-		// while v's own taint was being computed may have seen 0 here.
-		delete(f.fieldMemo, k)
-	}
-	return t
+	return f.solve(fieldOf{v, i}, func() Taint { return f.fieldTaintOf(v, i) })
 }
 
-// fieldTaintOf is FieldTaint; fieldByField reports that the answer comes
-// from what the field holds, not from v as a whole.
-func (f *Func) fieldTaintOf(v ssa.Value, i int) (t Taint, fieldByField bool) {
+// fieldTaintOf computes FieldTaint.
+func (f *Func) fieldTaintOf(v ssa.Value, i int) Taint {
 	switch x := v.(type) {
 	case *ssa.Parameter:
 		if j, ok := f.fieldSeeds[x]; ok {
 			if i == j {
-				return ArgValue, true
+				return ArgValue
 			}
-			return 0, true
+			return 0
 		}
 	case *ssa.UnOp:
 		if x.Op == token.MUL {
 			if a, ok := x.X.(*ssa.Alloc); ok && fieldsLocal(a) {
-				return f.storedField(a, i), true
+				return f.storedField(a, i)
 			}
 		}
 	case *ssa.Alloc:
 		if fieldsLocal(x) {
-			return f.storedField(x, i), true
+			return f.storedField(x, i)
 		}
 	case *ssa.Phi:
 		var t Taint
 		for _, e := range x.Edges {
 			t |= f.FieldTaint(e, i)
 		}
-		return t, true
+		return t
 	case *ssa.Call:
 		if t, ok := f.resultField(x, 0, i); ok {
-			return t, true
+			return t
 		}
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
 			if t, ok := f.resultField(call, x.Index, i); ok {
-				return t, true
+				return t
 			}
 		}
 	}
-	return f.Taint(v) & values, false
+	return f.Taint(v) & values
 }
 
 // fieldsLocal reports whether the stores in this function tell what the

@@ -15,7 +15,8 @@
 //
 // Elements are not told apart by index, nor the fields of a struct held
 // by value in a container from the container itself: an element's address
-// stands for its container.
+// stands for its container, and for the structs and arrays copied whole
+// into its elements.
 package valueflow
 
 import (
@@ -40,17 +41,38 @@ type Graph struct {
 
 	globalStores map[*ssa.Global][]ssa.Value
 	cellStores   map[*ssa.Alloc][]ssa.Value
-	fieldStores  map[fieldKey][]store
-	elemStores   []store // into elements: x[i] = v
-	mapStores    []store // m[k] = v
-	appends      map[*ssa.Call]bool
+	// A closure that writes a variable it captures stores into its free
+	// variable, bound to the cell (or to its parent's free variable).
+	freeStores  map[*ssa.FreeVar][]ssa.Value
+	captures    map[ssa.Value][]*ssa.FreeVar
+	indexed     map[*ssa.Function]bool
+	fieldStores map[fieldKey][]store
+	elemStores  []store // into elements: x[i] = v
+	mapStores   []store // m[k] = v
+	appends     map[*ssa.Call]bool
 
 	// Adapters are calls of other packages' functions whose result
 	// holds the functions among their operands, their errors unchanged
 	// (mcp-go's NewTypedToolHandler): the caller sets it.
 	Adapters func(*ssa.CallCommon) bool
 
-	memo map[ssa.Value]*Set
+	// The sets answered, and those still estimates (see of).
+	memo  map[ssa.Value]*Set
+	open  map[ssa.Value]*node
+	prev  map[ssa.Value]*Set
+	stack []ssa.Value
+	low   int
+	grew  bool
+}
+
+// A node is a value whose set is an estimate: it is being computed, or
+// was computed from an estimate of a cycle not solved yet.
+type node struct {
+	s      *Set
+	index  int  // its position on the stack
+	low    int  // the lowest position of an estimate its computation read
+	active bool // its computation is under way
+	self   bool // it was read while active
 }
 
 type fieldKey struct {
@@ -127,11 +149,15 @@ func New(pkg *ssa.Package, funcs []*ssa.Function) *Graph {
 		escapes:      make(map[*ssa.Function]bool),
 		globalStores: make(map[*ssa.Global][]ssa.Value),
 		cellStores:   make(map[*ssa.Alloc][]ssa.Value),
+		freeStores:   make(map[*ssa.FreeVar][]ssa.Value),
+		captures:     make(map[ssa.Value][]*ssa.FreeVar),
+		indexed:      make(map[*ssa.Function]bool),
 		fieldStores:  make(map[fieldKey][]store),
 		appends:      make(map[*ssa.Call]bool),
 		memo:         make(map[ssa.Value]*Set),
 	}
 	for _, fn := range funcs {
+		g.indexed[fn] = true
 		if fn.Pkg == pkg && fn.Object() != nil && fn.Object().Exported() {
 			g.escapes[fn] = true
 		}
@@ -152,6 +178,8 @@ func (g *Graph) index(instr ssa.Instruction) {
 			g.globalStores[addr] = append(g.globalStores[addr], instr.Val)
 		case *ssa.Alloc:
 			g.cellStores[addr] = append(g.cellStores[addr], instr.Val)
+		case *ssa.FreeVar:
+			g.freeStores[addr] = append(g.freeStores[addr], instr.Val)
 		case *ssa.FieldAddr:
 			if k, ok := keyOf(addr.X.Type(), addr.Field); ok {
 				g.fieldStores[k] = append(g.fieldStores[k], store{addr.X, instr.Val})
@@ -161,6 +189,13 @@ func (g *Graph) index(instr ssa.Instruction) {
 		}
 	case *ssa.MapUpdate:
 		g.mapStores = append(g.mapStores, store{instr.Map, instr.Value})
+	case *ssa.MakeClosure:
+		fn := instr.Fn.(*ssa.Function)
+		for i, b := range instr.Bindings {
+			if i < len(fn.FreeVars) {
+				g.captures[b] = append(g.captures[b], fn.FreeVars[i])
+			}
+		}
 	}
 	if c, ok := instr.(ssa.CallInstruction); ok {
 		common := c.Common()
@@ -209,19 +244,78 @@ const maxDepth = 24
 // Of returns what v may hold.
 func (g *Graph) Of(v ssa.Value) *Set { return g.of(v, 0) }
 
+// of is Of for a value met depth values away from the question.
+//
+// A value may hold what it holds through itself: a phi of a loop, a
+// variable stored back into. The values met again while they are being
+// answered form strongly connected components, found as Tarjan's
+// algorithm finds them: a value met again answers its estimate (at first
+// nothing, complete), the values computed from an estimate stay
+// estimates, and the component's first value, when done, computes the
+// component again until no estimate grows; then all of it is answered.
+// A value whose computation met no estimate is answered at once.
 func (g *Graph) of(v ssa.Value, depth int) *Set {
 	if s, ok := g.memo[v]; ok {
 		return s
 	}
+	if n, ok := g.open[v]; ok {
+		if n.active {
+			n.self = true
+			g.low = min(g.low, n.index)
+		} else {
+			g.low = min(g.low, n.low)
+		}
+		return n.s
+	}
 	if depth > maxDepth {
 		return &Set{}
 	}
-	// A value met again while it is being answered adds nothing new:
-	// the cycle's other values are answered with what it holds.
-	g.memo[v] = &Set{Complete: true}
-	s := g.compute(v, depth)
-	g.memo[v] = s
-	return s
+	if g.open == nil {
+		g.open = make(map[ssa.Value]*node)
+		g.prev = make(map[ssa.Value]*Set)
+	}
+	d := len(g.stack)
+	n := &node{s: g.prev[v], index: d, active: true}
+	if n.s == nil {
+		n.s = &Set{Complete: true}
+	}
+	g.open[v] = n
+	g.stack = append(g.stack, v)
+	outerLow, outerGrew := g.low, g.grew
+	for {
+		g.low, g.grew = d, false
+		s := g.compute(v, depth)
+		s.union(n.s) // estimates only grow
+		if len(s.Funcs)+len(s.Objects) != len(n.s.Funcs)+len(n.s.Objects) || s.Complete != n.s.Complete {
+			g.grew = true
+		}
+		n.s, n.active = s, false
+		if g.low < d {
+			// Part of a component that began further out.
+			n.low = g.low
+			g.low = min(outerLow, n.low)
+			g.grew = outerGrew || g.grew
+			return s
+		}
+		members := g.stack[d:]
+		if g.grew && (len(members) > 1 || n.self) {
+			for _, m := range members[1:] {
+				g.prev[m] = g.open[m].s
+				delete(g.open, m)
+			}
+			g.stack = g.stack[:d+1]
+			n.active, n.self = true, false
+			continue
+		}
+		for _, m := range members {
+			g.memo[m] = g.open[m].s
+			delete(g.open, m)
+			delete(g.prev, m)
+		}
+		g.stack = g.stack[:d]
+		g.low, g.grew = outerLow, outerGrew
+		return s
+	}
 }
 
 func (g *Graph) compute(v ssa.Value, depth int) *Set {
@@ -234,12 +328,14 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		s.addFunc(FuncOf(x.Fn.(*ssa.Function)))
 	case *ssa.Alloc:
 		s.addObject(x)
-		// A struct variable that whole structs are copied into holds
-		// their fields too.
-		if _, ok := x.Type().(*types.Pointer).Elem().Underlying().(*types.Struct); ok {
-			for _, v := range g.cellStores[x] {
+		// A struct or array variable that whole values are copied into
+		// holds their fields and elements too.
+		if byValue(x.Type().(*types.Pointer).Elem()) {
+			vals, complete := g.cellValues(x)
+			for _, v := range vals {
 				next(v)
 			}
+			s.Complete = s.Complete && complete
 		}
 	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global:
 		s.addObject(x)
@@ -259,6 +355,11 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		next(x.X) // a field's address stands for its struct
 	case *ssa.IndexAddr:
 		next(x.X) // an element's address stands for its container
+		// and, for structs and arrays held by value, for those copied
+		// whole into its elements.
+		if byValue(x.Type().(*types.Pointer).Elem()) {
+			s.union(g.stored(g.elemStores, x.X, depth))
+		}
 	case *ssa.Phi:
 		for _, e := range x.Edges {
 			next(e)
@@ -268,9 +369,10 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 			s.Complete = false
 			break
 		}
-		// A struct held by value is the object at its address; what is
-		// loaded is also whatever was stored there whole.
-		if _, ok := x.Type().Underlying().(*types.Struct); ok {
+		// A struct or array held by value is the object at its
+		// address; what is loaded is also whatever was stored there
+		// whole.
+		if byValue(x.Type()) {
 			next(x.X)
 		}
 		s.union(g.loaded(x.X, depth))
@@ -310,9 +412,11 @@ func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
 			s.Complete = false // other packages may store into it
 		}
 	case *ssa.Alloc:
-		for _, v := range g.cellStores[a] {
+		vals, complete := g.cellValues(a)
+		for _, v := range vals {
 			s.union(g.of(v, depth+1))
 		}
+		s.Complete = s.Complete && complete
 	case *ssa.FieldAddr:
 		s.union(g.fieldOf(a.X, a.X.Type(), a.Field, depth))
 	case *ssa.IndexAddr:
@@ -332,6 +436,40 @@ func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
 		}
 	}
 	return s
+}
+
+// byValue reports whether t is a struct or an array: a value that holds
+// its fields or elements, not a reference to them.
+func byValue(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return true
+	}
+	return false
+}
+
+// cellValues returns the values stored into the variable a: by its
+// function, and by the closures that capture it, and whether those are
+// all (a closure not indexed may store into it too).
+func (g *Graph) cellValues(a *ssa.Alloc) ([]ssa.Value, bool) {
+	vals := g.cellStores[a]
+	if len(g.captures[a]) == 0 {
+		return vals, true
+	}
+	vals = slices.Clone(vals)
+	complete := true
+	var capture func(v ssa.Value)
+	capture = func(v ssa.Value) {
+		for _, fv := range g.captures[v] {
+			if !g.indexed[fv.Parent()] {
+				complete = false
+			}
+			vals = append(vals, g.freeStores[fv]...)
+			capture(fv) // bound in turn by the closures it makes
+		}
+	}
+	capture(a)
+	return vals, complete
 }
 
 // fieldOf returns what field i of the objects base stands for holds.

@@ -1,5 +1,5 @@
-// Package argflow_bugs holds the cases where argflow's answer is not
-// the one its documentation gives; TestBugs, skipped, runs them.
+// Package argflow_bugs holds the cases where argflow's answer was not
+// the one its documentation gives; TestBugs keeps them fixed.
 package argflow_bugs
 
 import (
