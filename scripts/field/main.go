@@ -56,6 +56,7 @@ type result struct {
 	ignored   int    // reports outside the covered files
 	sdkVer    []diag // category sdk-version, not scored
 	other     []diag // any other category, not scored
+	asserts   []diag // reports of a scored category at a line that is no return: argument assertions, not scored
 	cleanFail bool   // a clean server got reports
 	// vetDiff lists the sites that go vet -vettool and the standalone
 	// command disagree on, with -vet; vetErr says why vet could not run.
@@ -178,6 +179,7 @@ func measure(bin string, s *server) *result {
 
 	hit := make(map[siteKey]bool)
 	reported := make(map[siteKey]bool)
+	src := make(sourceLines)
 	for _, d := range r.run.diags {
 		switch {
 		case d.category == "sdk-version":
@@ -185,6 +187,11 @@ func measure(bin string, s *server) *result {
 			continue
 		case !slices.Contains(reportCategories, d.category):
 			r.other = append(r.other, d)
+			continue
+		case !src.isReturn(modDir, d.site):
+			// The labels are of returns; an argument's type assertion
+			// is reported where it is, and is not scored against them.
+			r.asserts = append(r.asserts, d)
 			continue
 		}
 		if s.clean {
@@ -338,6 +345,9 @@ func printResult(r *result) {
 	for _, d := range r.other {
 		fmt.Printf("  %s (not scored) %s: %s\n", d.category, d.site, d.message)
 	}
+	for _, d := range r.asserts {
+		fmt.Printf("  %s at no return (not scored) %s: %s\n", d.category, d.site, d.message)
+	}
 	if s.clean {
 		if r.cleanFail {
 			fmt.Printf("  clean server: FAIL, it got reports\n")
@@ -447,4 +457,24 @@ func printSummary(results []*result) {
 		}
 		fmt.Printf("| **total** | | %d | %s | %s | |\n", labeled, ratio(tp, tp+fp), ratio(tp, tp+fn))
 	}
+}
+
+// sourceLines holds the lines of the files read so far, by path relative
+// to the module directory.
+type sourceLines map[string][]string
+
+// isReturn reports whether the line of site starts with a return
+// statement; a file that cannot be read counts as one, so its reports
+// are scored as before.
+func (sl sourceLines) isReturn(modDir string, site siteKey) bool {
+	ls, ok := sl[site.file]
+	if !ok {
+		data, err := os.ReadFile(filepath.Join(modDir, filepath.FromSlash(site.file)))
+		if err != nil {
+			return true
+		}
+		ls = strings.Split(string(data), "\n")
+		sl[site.file] = ls
+	}
+	return site.line < 1 || site.line > len(ls) || strings.HasPrefix(strings.TrimSpace(ls[site.line-1]), "return")
 }
