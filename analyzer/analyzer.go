@@ -58,7 +58,7 @@ func Scope() (source, facts func(*packages.Package) bool) {
 // function summaries (facts) under its configuration, and a run of
 // go/analysis allows each fact type to one analyzer: analysis.Validate,
 // and so every driver, rejects two analyzers from New in one run ("fact
-// type *errorigin.Summary registered by two analyzers"). Differently
+// type ... registered by two analyzers"). Differently
 // configured analyzers can live in one process, each run on its own.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
