@@ -56,6 +56,15 @@ type Class struct {
 	Wrapped []ssa.Value
 }
 
+// Outermost returns the declared function fn is, or the one whose body
+// holds fn, a function literal.
+func Outermost(fn *ssa.Function) *ssa.Function {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	return fn
+}
+
 // Callee returns the function object a call invokes: the static callee
 // (for generic instantiations, its origin) or the interface method.
 func Callee(c *ssa.CallCommon) *types.Func {

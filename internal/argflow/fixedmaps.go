@@ -70,10 +70,8 @@ func isMap(g *ssa.Global) bool {
 // isInit reports whether fn is a package initializer, or a function
 // literal inside one.
 func isInit(fn *ssa.Function) bool {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn.Name() == "init" || strings.HasPrefix(fn.Name(), "init#")
+	name := Outermost(fn).Name()
+	return name == "init" || strings.HasPrefix(name, "init#")
 }
 
 // readOnly reports whether the map loaded by load is only read: looked

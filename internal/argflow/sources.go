@@ -170,7 +170,10 @@ func mayBeNil(v ssa.Value) bool {
 }
 
 // isErrorConstructor reports whether c calls a built-in error
-// constructor, which never returns nil.
+// constructor, which never returns nil. It reads the built-in rows, not
+// the configured table: that a function never returns nil is a property
+// of the standard library's constructors, which no configuration of
+// decode, validate or tool-result functions changes.
 func isErrorConstructor(c *ssa.Call) bool {
 	return roles.BuiltinTable.Has(Callee(c.Common()), roles.ErrorConstructor)
 }

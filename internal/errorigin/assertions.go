@@ -126,11 +126,7 @@ func (s *summarizer) assertions(hs *handlers.Result) []*Assertion {
 
 // helperFunc describes fn, a helper of handlers of the SDK b.
 func helperFunc(fn *ssa.Function, b *sdk.Binding) *Func {
-	outer := fn
-	for outer.Parent() != nil {
-		outer = outer.Parent()
-	}
-	return &Func{Syntax: fn.Syntax(), Signature: fn.Signature, Name: outer.Name(), Literal: fn.Parent() != nil, SDK: b, Kind: sdk.Raw}
+	return &Func{Syntax: fn.Syntax(), Signature: fn.Signature, Name: argflow.Outermost(fn).Name(), Literal: fn.Parent() != nil, SDK: b, Kind: sdk.Raw}
 }
 
 func isRequest(b *sdk.Binding, t types.Type) bool {

@@ -129,10 +129,7 @@ type Func struct {
 }
 
 func newFunc(h *handlers.Handler) *Func {
-	outer := h.Fn
-	for outer.Parent() != nil {
-		outer = outer.Parent()
-	}
+	outer := argflow.Outermost(h.Fn)
 	return &Func{
 		Syntax:          h.Fn.Syntax(),
 		Signature:       h.Fn.Signature,

@@ -102,10 +102,7 @@ func (s *summarizer) convertsParam(v ssa.Value, hs *handlers.Result) bool {
 // inTestFile reports whether fn is declared in a _test.go file: a server
 // a test builds says nothing of how the program serves its tools.
 func (s *summarizer) inTestFile(fn *ssa.Function) bool {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	f := s.pass.Fset.File(fn.Pos())
+	f := s.pass.Fset.File(argflow.Outermost(fn).Pos())
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }
 

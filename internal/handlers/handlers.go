@@ -501,12 +501,7 @@ func factoryResult(call *ssa.Call) ssa.Value {
 }
 
 // outerName names the declared function fn is or is a literal in.
-func outerName(fn *ssa.Function) string {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn.Name()
-}
+func outerName(fn *ssa.Function) string { return argflow.Outermost(fn).Name() }
 
 // qualifiedName names a function of another package as its callers
 // spell it.
