@@ -21,5 +21,5 @@ func TestSummaryFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	analysistest.Run(t, testdata, errorigin.New(&config.Functions{}, sdk.Default), "errorigin_facts")
+	analysistest.Run(t, testdata, errorigin.New(&config.Functions{}, sdk.Default), "errorigin_facts", "errorigin_facts_gosdk")
 }

@@ -141,3 +141,26 @@ func orgScope(account string, req mcp.CallToolRequest) scope { // want orgScope:
 	s.Org = req.GetString("org", "")
 	return s
 }
+
+// handle is a tool handler: its callers forward its errors, and its
+// summary says only that.
+func handle(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want handle:"handler"
+	name, err := req.RequireString("name")
+	if err != nil {
+		return nil, err
+	}
+	return mcp.NewToolResultText(name), nil
+}
+
+// bindScope decodes the call's arguments into the scope its caller
+// gives it, which holds argument values afterwards.
+func bindScope(req mcp.CallToolRequest, dst *scope) error { // want bindScope:"param -1: decode fills 1"
+	return req.BindArguments(dst)
+}
+
+// badParams wraps the SDK's InvalidParams sentinel: an InvalidParams
+// error whatever it is given, which its callers judge by their own
+// conditions no more than they would a fresh one.
+func badParams(msg string) error { // want badParams:"param -1: invalid-params"
+	return fmt.Errorf("%w: %s", mcp.ErrInvalidParams, msg)
+}
