@@ -299,8 +299,22 @@ func (t *typeTracer) structField(addr ssa.Value, i int, read ssa.Instruction) bo
 			}
 		case *ssa.DebugRef:
 		case *ssa.Store:
-			// *p = T{...} as a whole: the stored struct's field.
-			if r.Addr == a || reaches(r, read) {
+			if r.Addr != a {
+				// The variable's address stored elsewhere.
+				if reaches(r, read) {
+					return false
+				}
+				continue
+			}
+			// b := T{...}: the whole struct copied from a composite
+			// literal, or its zero value.
+			switch val := r.Val.(type) {
+			case *ssa.Const:
+			case *ssa.UnOp:
+				if val.Op != token.MUL || !t.structField(val.X, i, r) {
+					return false
+				}
+			default:
 				return false
 			}
 		default:
