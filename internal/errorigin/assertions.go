@@ -139,13 +139,14 @@ func isRequest(b *sdk.Binding, t types.Type) bool {
 // assertion returns the Assertion ta is, if it is a single-value
 // assertion on an argument value that nothing has made safe: a comma-ok
 // test of the same value against the same type that the assertion's
-// block depends on, or the server's schema validation (validated: the
-// schema type of each required argument, by key).
+// block depends on, the server's schema validation (validated: the
+// schema type of each required argument, by key), or a dynamic type the
+// program fixed rather than the arguments (programTyped).
 func (s *summarizer) assertion(flow *argflow.Func, ta *ssa.TypeAssert, validated map[string]string) *Assertion {
 	if ta.CommaOk || !ta.Pos().IsValid() || flow.Taint(ta.X)&argflow.ArgValue == 0 {
 		return nil
 	}
-	if flow.Unreachable(ta.Block()) || guarded(flow, ta) {
+	if flow.Unreachable(ta.Block()) || guarded(flow, ta) || programTyped(ta.X) {
 		return nil
 	}
 	a := &Assertion{Lparen: ta.Pos(), Type: ta.AssertedType}
