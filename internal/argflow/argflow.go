@@ -121,6 +121,9 @@ func (f *Func) Taint(v ssa.Value) Taint {
 	return f.solve(v, func() Taint { return f.taint(v) })
 }
 
+// taint computes the taint of v by the kind of its instruction: one flat
+// switch, like go/ssa's own interpreter, whose cases that need more than
+// a line are methods of their own.
 func (f *Func) taint(v ssa.Value) Taint {
 	switch v := v.(type) {
 	case *ssa.Parameter:
@@ -171,18 +174,23 @@ func (f *Func) taint(v ssa.Value) Taint {
 	case *ssa.Alloc:
 		return f.allocTaint(v)
 	case *ssa.MakeMap:
-		// A map this function fills holds what it put there.
-		var t Taint
-		for _, ref := range *v.Referrers() {
-			if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == v {
-				t |= (f.Taint(u.Key) | f.Taint(u.Value)) & values
-			}
-		}
-		return t
+		return f.madeMapTaint(v)
 	case *ssa.Call:
 		return f.callTaint(v, -1)
 	}
 	return 0
+}
+
+// madeMapTaint is the taint of a map this function makes: what it puts
+// there.
+func (f *Func) madeMapTaint(m *ssa.MakeMap) Taint {
+	var t Taint
+	for _, ref := range *m.Referrers() {
+		if u, ok := ref.(*ssa.MapUpdate); ok && u.Map == m {
+			t |= (f.Taint(u.Key) | f.Taint(u.Value)) & values
+		}
+	}
+	return t
 }
 
 // lookupTaint returns the taint of m[k]: what an argument's map, a
