@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/fixpoint"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
@@ -61,13 +62,8 @@ type Func struct {
 	seeds map[*ssa.Parameter]bool
 
 	// The taints of values and of fields (fieldOf) computed, and those
-	// still estimates (see solve).
-	memo  map[any]Taint
-	open  map[any]*node
-	prev  map[any]Taint
-	stack []any
-	low   int
-	grew  bool
+	// still estimates: keys are ssa.Values and fieldOfs.
+	taints fixpoint.Solver[any, Taint]
 
 	fieldSeeds map[*ssa.Parameter]int // the one field seeded, by parameter
 	pdom       *postDominators
@@ -109,7 +105,12 @@ type Summarizer interface {
 // values (the decoded input of a typed handler, or what a forwarding
 // handler passed).
 func New(fn *ssa.Function, sdks sdk.Bindings, table *roles.Table, seeds []*ssa.Parameter) *Func {
-	f := &Func{Fn: fn, SDKs: sdks, Roles: table, seeds: make(map[*ssa.Parameter]bool), memo: make(map[any]Taint)}
+	f := &Func{Fn: fn, SDKs: sdks, Roles: table, seeds: make(map[*ssa.Parameter]bool)}
+	f.taints.Initial = func() Taint { return 0 }
+	f.taints.Join = func(computed, estimate Taint) (Taint, bool) {
+		t := computed | estimate
+		return t, t != estimate
+	}
 	for _, p := range seeds {
 		f.seeds[p] = true
 	}
@@ -118,7 +119,7 @@ func New(fn *ssa.Function, sdks sdk.Bindings, table *roles.Table, seeds []*ssa.P
 
 // Taint returns how v relates to the arguments.
 func (f *Func) Taint(v ssa.Value) Taint {
-	return f.solve(v, func() Taint { return f.taint(v) })
+	return f.taints.Solve(v, func() Taint { return f.taint(v) })
 }
 
 // taint computes the taint of v by the kind of its instruction: one flat

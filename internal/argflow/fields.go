@@ -22,8 +22,7 @@ func (f *Func) SeedField(p *ssa.Parameter, i int) {
 	}
 	f.fieldSeeds[p] = i
 	f.seeds[p] = true
-	clear(f.memo)
-	clear(f.prev)
+	f.taints.Forget()
 }
 
 // StructFields returns the fields of the struct t is or points to, or nil.
@@ -45,7 +44,7 @@ type fieldOf struct {
 // struct, what a parameter seeded field by field holds there, what a
 // summarized call's result holds there; else the taint of v itself.
 func (f *Func) FieldTaint(v ssa.Value, i int) Taint {
-	return f.solve(fieldOf{v, i}, func() Taint { return f.fieldTaintOf(v, i) })
+	return f.taints.Solve(fieldOf{v, i}, func() Taint { return f.fieldTaintOf(v, i) })
 }
 
 // fieldTaintOf computes FieldTaint.

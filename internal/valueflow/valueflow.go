@@ -24,6 +24,7 @@ import (
 	"go/types"
 	"slices"
 
+	"github.com/mcperrlint/mcperrlint/internal/fixpoint"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -57,22 +58,7 @@ type Graph struct {
 	Adapters func(*ssa.CallCommon) bool
 
 	// The sets answered, and those still estimates (see of).
-	memo  map[ssa.Value]*Set
-	open  map[ssa.Value]*node
-	prev  map[ssa.Value]*Set
-	stack []ssa.Value
-	low   int
-	grew  bool
-}
-
-// A node is a value whose set is an estimate: it is being computed, or
-// was computed from an estimate of a cycle not solved yet.
-type node struct {
-	s      *Set
-	index  int  // its position on the stack
-	low    int  // the lowest position of an estimate its computation read
-	active bool // its computation is under way
-	self   bool // it was read while active
+	sets fixpoint.Solver[ssa.Value, *Set]
 }
 
 type fieldKey struct {
@@ -154,8 +140,9 @@ func New(pkg *ssa.Package, funcs []*ssa.Function) *Graph {
 		indexed:      make(map[*ssa.Function]bool),
 		fieldStores:  make(map[fieldKey][]store),
 		appends:      make(map[*ssa.Call]bool),
-		memo:         make(map[ssa.Value]*Set),
 	}
+	g.sets.Initial = func() *Set { return &Set{Complete: true} }
+	g.sets.Join = joinSets
 	for _, fn := range funcs {
 		g.indexed[fn] = true
 		if fn.Pkg == pkg && fn.Object() != nil && fn.Object().Exported() {
@@ -255,67 +242,20 @@ func (g *Graph) Of(v ssa.Value) *Set { return g.of(v, 0) }
 // component again until no estimate grows; then all of it is answered.
 // A value whose computation met no estimate is answered at once.
 func (g *Graph) of(v ssa.Value, depth int) *Set {
-	if s, ok := g.memo[v]; ok {
+	if s, ok := g.sets.Known(v); ok {
 		return s
-	}
-	if n, ok := g.open[v]; ok {
-		if n.active {
-			n.self = true
-			g.low = min(g.low, n.index)
-		} else {
-			g.low = min(g.low, n.low)
-		}
-		return n.s
 	}
 	if depth > maxDepth {
 		return &Set{}
 	}
-	if g.open == nil {
-		g.open = make(map[ssa.Value]*node)
-		g.prev = make(map[ssa.Value]*Set)
-	}
-	d := len(g.stack)
-	n := &node{s: g.prev[v], index: d, active: true}
-	if n.s == nil {
-		n.s = &Set{Complete: true}
-	}
-	g.open[v] = n
-	g.stack = append(g.stack, v)
-	outerLow, outerGrew := g.low, g.grew
-	for {
-		g.low, g.grew = d, false
-		s := g.compute(v, depth)
-		s.union(n.s) // estimates only grow
-		if len(s.Funcs)+len(s.Objects) != len(n.s.Funcs)+len(n.s.Objects) || s.Complete != n.s.Complete {
-			g.grew = true
-		}
-		n.s, n.active = s, false
-		if g.low < d {
-			// Part of a component that began further out.
-			n.low = g.low
-			g.low = min(outerLow, n.low)
-			g.grew = outerGrew || g.grew
-			return s
-		}
-		members := g.stack[d:]
-		if g.grew && (len(members) > 1 || n.self) {
-			for _, m := range members[1:] {
-				g.prev[m] = g.open[m].s
-				delete(g.open, m)
-			}
-			g.stack = g.stack[:d+1]
-			n.active, n.self = true, false
-			continue
-		}
-		for _, m := range members {
-			g.memo[m] = g.open[m].s
-			delete(g.open, m)
-			delete(g.prev, m)
-		}
-		g.stack = g.stack[:d]
-		g.low, g.grew = outerLow, outerGrew
-		return s
-	}
+	return g.sets.Solve(v, func() *Set { return g.compute(v, depth) })
+}
+
+// joinSets joins a computed set with its estimate: estimates only grow.
+func joinSets(computed, estimate *Set) (*Set, bool) {
+	computed.union(estimate)
+	grew := len(computed.Funcs)+len(computed.Objects) != len(estimate.Funcs)+len(estimate.Objects) || computed.Complete != estimate.Complete
+	return computed, grew
 }
 
 func (g *Graph) compute(v ssa.Value, depth int) *Set {
