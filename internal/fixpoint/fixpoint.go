@@ -28,6 +28,7 @@ type Solver[K comparable, V any] struct {
 	stack []K
 	low   int
 	grew  bool
+	free  []*node[V] // nodes of keys answered, for the next keys
 }
 
 // A node is a key whose answer is an estimate: it is being computed, or
@@ -72,7 +73,13 @@ func (s *Solver[K, V]) Solve(k K, compute func() V) V {
 		s.prev = make(map[K]V)
 	}
 	d := len(s.stack)
-	n := &node[V]{index: d, active: true}
+	var n *node[V]
+	if last := len(s.free) - 1; last >= 0 {
+		n, s.free = s.free[last], s.free[:last]
+		*n = node[V]{index: d, active: true}
+	} else {
+		n = &node[V]{index: d, active: true}
+	}
 	if v, ok := s.prev[k]; ok {
 		n.v = v
 	} else {
@@ -106,9 +113,11 @@ func (s *Solver[K, V]) Solve(k K, compute func() V) V {
 			continue
 		}
 		for _, m := range members {
-			s.memo[m] = s.open[m].v
+			mn := s.open[m]
+			s.memo[m] = mn.v
 			delete(s.open, m)
 			delete(s.prev, m)
+			s.free = append(s.free, mn)
 		}
 		s.stack = s.stack[:d]
 		s.low, s.grew = outerLow, outerGrew

@@ -76,19 +76,50 @@ type Set struct {
 	// Complete reports that the value may hold nothing else.
 	Complete bool
 
-	// The members, for unions and meets in constant time: the sets of
-	// a large package's tables are unioned many times over.
+	// The members, for unions and meets in constant time once the set
+	// is large: the sets of a large package's tables are unioned many
+	// times over. A small set is scanned instead: most hold a function
+	// or two, and a map for each of them cost more than it saved.
 	has map[any]bool
 }
 
+// smallSet is the size from which a set indexes its members.
+const smallSet = 16
+
+// contains reports whether x is a member, a function or an object.
+func (s *Set) contains(x any) bool {
+	if s.has != nil {
+		return s.has[x]
+	}
+	for _, fn := range s.Funcs {
+		if any(fn) == x {
+			return true
+		}
+	}
+	for _, o := range s.Objects {
+		if any(o) == x {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Set) add(x any) bool {
-	if s.has[x] {
+	if s.contains(x) {
 		return false
 	}
-	if s.has == nil {
-		s.has = make(map[any]bool)
+	if s.has == nil && len(s.Funcs)+len(s.Objects) >= smallSet {
+		s.has = make(map[any]bool, 2*smallSet)
+		for _, fn := range s.Funcs {
+			s.has[fn] = true
+		}
+		for _, o := range s.Objects {
+			s.has[o] = true
+		}
 	}
-	s.has[x] = true
+	if s.has != nil {
+		s.has[x] = true
+	}
 	return true
 }
 
@@ -119,7 +150,7 @@ func (s *Set) meets(t *Set) bool {
 		s, t = t, s
 	}
 	for _, o := range s.Objects {
-		if t.has[o] {
+		if t.contains(o) {
 			return true
 		}
 	}
