@@ -33,6 +33,8 @@ func TestCaseFamilies(t *testing.T) {
 		"negative_lookalike", "fix_imports",
 		"regression_defer_result_slots", "regression_fix_last_read", "regression_fix_sdk_name", "ignore_directive",
 		"regression_fix_import_collision", "fix_unused_imports", "converted_by_directive/...",
+		// Single-value type assertions on arguments, against both SDKs.
+		"argassert_mcpgo", "argassert_gosdk",
 	}
 	// One run for all families: each run loads the standard library from
 	// source (the analyzer has facts), which costs more than the cases.

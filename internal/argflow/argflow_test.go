@@ -308,28 +308,18 @@ func testdata(t *testing.T) string {
 	return dir
 }
 
-// TestTaint checks which values are argument values, decode and check
-// failures or request-level, in mcp-go handlers.
-func TestTaint(t *testing.T) {
-	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_taint")
-}
-
-// TestControl checks control dependence, loop failures and unreachable
-// blocks, in go-sdk handlers.
-func TestControl(t *testing.T) {
-	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_control")
-}
-
-// TestCalls checks the classification of calls, the summaries' effects,
-// field sensitivity, Sources and StoredConst.
-func TestCalls(t *testing.T) {
-	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_calls")
-}
-
-// TestBugs holds the cases where argflow once disagreed with its
-// documentation: see testdata/src/argflow_bugs.
-func TestBugs(t *testing.T) {
-	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_bugs")
+// TestProbes runs the probe families in one load (each load type-checks
+// the standard library from source, which costs more than the cases):
+//   - argflow_taint: which values are argument values, decode and check
+//     failures or request-level, in mcp-go handlers;
+//   - argflow_control: control dependence, loop failures and unreachable
+//     blocks, in go-sdk handlers;
+//   - argflow_calls: the classification of calls, the summaries' effects,
+//     field sensitivity, Sources and StoredConst;
+//   - argflow_bugs: the cases where argflow once disagreed with its
+//     documentation.
+func TestProbes(t *testing.T) {
+	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_taint", "argflow_control", "argflow_calls", "argflow_bugs")
 }
 
 // TestStructFields checks which types StructFields sees a struct in.

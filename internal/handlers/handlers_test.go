@@ -160,12 +160,34 @@ func checkWrappers(t *testing.T, results []*analysistest.Result, want map[string
 	}
 }
 
-// TestFindGoSDK checks the handlers of go-sdk's shapes: by signature,
-// typed and raw, forwarded by generic wrappers and nested closures,
-// factories, tool bodies, converting wrappers and middleware, and the
-// marked errors that escape them.
-func TestFindGoSDK(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), findAnalyzer, "handlers_gosdk")
+// TestFind runs the case families of the handler finder in one load (each
+// load type-checks the standard library from source, which costs more
+// than the cases), then checks each family's Wrapper facts whole.
+func TestFind(t *testing.T) {
+	results := analysistest.Run(t, testdata(t), findAnalyzer, "handlers_gosdk", "handlers_mcpgo", "handlers_xpkg/wrap", "handlers_xpkg/use")
+	t.Run("GoSDK", func(t *testing.T) { checkFindGoSDK(t, resultsOf(results, "handlers_gosdk")) })
+	t.Run("AcrossPackages", func(t *testing.T) {
+		checkFindAcrossPackages(t, resultsOf(results, "handlers_xpkg/wrap", "handlers_xpkg/use"))
+	})
+}
+
+// resultsOf returns the results of the packages whose paths are given.
+func resultsOf(results []*analysistest.Result, paths ...string) []*analysistest.Result {
+	var out []*analysistest.Result
+	for _, r := range results {
+		if slices.Contains(paths, r.Pass.Pkg.Path()) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// checkFindGoSDK checks the Wrapper facts of go-sdk's shapes: handlers by
+// signature, typed and raw, forwarded by generic wrappers and nested
+// closures, factories, tool bodies, converting wrappers and middleware,
+// and the marked errors that escape them (the want lines of
+// handlers_gosdk check the handlers themselves).
+func checkFindGoSDK(t *testing.T, results []*analysistest.Result) {
 	fwd := func(param, args int, seeds ...int) ForwardedParam {
 		return ForwardedParam{Param: param, SDK: "go-sdk", Args: args, Seeds: seeds, ResultFlow: true}
 	}
@@ -184,19 +206,12 @@ func TestFindGoSDK(t *testing.T) {
 	})
 }
 
-// TestFindMCPGo checks the handlers of mcp-go's shapes: raw by
-// signature, typed by NewTypedToolHandler (directly and from factories),
-// and handlers given only to converting tool middleware.
-func TestFindMCPGo(t *testing.T) {
-	analysistest.Run(t, testdata(t), findAnalyzer, "handlers_mcpgo")
-}
-
-// TestFindAcrossPackages checks that a wrapper's Wrapper fact carries its
+// checkFindAcrossPackages checks that a wrapper's Wrapper fact carries its
 // forwarding and converting parameters to the package that passes bodies
 // to it: the fact strings in handlers_xpkg/wrap, the handlers they make
-// in handlers_xpkg/use.
-func TestFindAcrossPackages(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), findAnalyzer, "handlers_xpkg/wrap", "handlers_xpkg/use")
+// in handlers_xpkg/use. (handlers_mcpgo, mcp-go's shapes, is checked by
+// its want lines alone.)
+func checkFindAcrossPackages(t *testing.T, results []*analysistest.Result) {
 	checkWrappers(t, results, map[string]Wrapper{
 		"wrap.NewTool":        {Forwards: []ForwardedParam{{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}, ResultFlow: true}}},
 		"wrap.ErrorOnly":      {Forwards: []ForwardedParam{{Param: 0, SDK: "go-sdk", Args: 2}}},
