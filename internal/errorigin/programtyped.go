@@ -206,18 +206,8 @@ func (t *typeTracer) sliceElems(s ssa.Value, read ssa.Instruction) bool {
 					return false
 				}
 			case *ssa.IndexAddr:
-				for _, u := range *r.Referrers() {
-					switch u := u.(type) {
-					case *ssa.Store:
-						if u.Addr == r && !t.fixed(u.Val) {
-							return false
-						}
-					case *ssa.UnOp, *ssa.DebugRef:
-					default:
-						if reaches(u, read) {
-							return false
-						}
-					}
+				if !t.storesFixed(r, read) {
+					return false
 				}
 			case *ssa.Slice:
 				if r.X != v && reaches(r, read) {
@@ -269,6 +259,26 @@ func (t *typeTracer) varargs(v ssa.Value) bool {
 // structField reports whether every value field i of a struct variable
 // local to the function (a composite literal, &T{...}) may hold at read
 // is program-typed.
+// storesFixed reports whether every value stored through addr, an
+// element's or a field's address, has a type the program fixed, and no
+// other use of addr but a load can run before read.
+func (t *typeTracer) storesFixed(addr ssa.Value, read ssa.Instruction) bool {
+	for _, u := range *addr.Referrers() {
+		switch u := u.(type) {
+		case *ssa.Store:
+			if u.Addr == addr && !t.fixed(u.Val) {
+				return false
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			if reaches(u, read) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func (t *typeTracer) structField(addr ssa.Value, i int, read ssa.Instruction) bool {
 	a, ok := addr.(*ssa.Alloc)
 	if !ok {
@@ -280,18 +290,8 @@ func (t *typeTracer) structField(addr ssa.Value, i int, read ssa.Instruction) bo
 			if r.Field != i {
 				continue
 			}
-			for _, u := range *r.Referrers() {
-				switch u := u.(type) {
-				case *ssa.Store:
-					if u.Addr == r && !t.fixed(u.Val) {
-						return false
-					}
-				case *ssa.UnOp, *ssa.DebugRef:
-				default:
-					if reaches(u, read) {
-						return false
-					}
-				}
+			if !t.storesFixed(r, read) {
+				return false
 			}
 		case *ssa.UnOp:
 			if r.Op != token.MUL {
