@@ -25,9 +25,9 @@ type Assertion struct {
 	// which has no tool result to return. Func.SDK is its handler's.
 	Func   *Func
 	Helper bool
-	// Pos and End delimit the assertion expression x.(T); Lparen is the
-	// position of its left parenthesis.
-	Pos, End, Lparen token.Pos
+	// Lparen is the position of the left parenthesis of x.(T), which
+	// the SSA form keeps; the analyzer finds the expression from it.
+	Lparen token.Pos
 	// Key is the argument's key when the asserted value is a lookup of a
 	// constant key in an argument map (req.GetArguments()["name"]).
 	Key    string
@@ -120,7 +120,7 @@ func (s *summarizer) assertions(hs *handlers.Result) []*Assertion {
 		}
 		visit(fn, s.flow(fn, []*sdk.Binding{hp.handler.SDK}, seeds), hp.handler, hp.depth, true, helperFunc(fn, hp.handler.SDK))
 	}
-	slices.SortFunc(out, func(a, b *Assertion) int { return int(a.Pos - b.Pos) })
+	slices.SortFunc(out, func(a, b *Assertion) int { return int(a.Lparen - b.Lparen) })
 	return out
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -27,6 +28,7 @@ var determinismFamilies = []string{
 	"errorigin_facts", "gosdk_forward", "gosdk_raw", "gosdk_typed",
 	"mcpgo_raw", "mcpgo_typed", "tool_errors", "robust_shapes",
 	"robust_generics", "robust_mcpgo", "robust_bugs",
+	"argassert_mcpgo", "argassert_gosdk",
 }
 
 // TestFactsAreDeterministic analyzes the same packages several times
@@ -118,15 +120,38 @@ func Wrap(first, second typed) (mcp.ToolHandler, mcp.ToolHandler) {
 }
 `
 
+// families is the one load of the families that the tests of this file
+// share: each load type-checks the standard library from source.
+var families struct {
+	sync.Mutex
+	pkgs   []*packages.Package
+	gopath string // removed by TestMain
+}
+
 // loadFamilies loads the families, and a package holding wrapperSrc,
-// from source, in a GOPATH of testdata/src's SDK stubs.
+// from source, in a GOPATH of testdata/src's SDK stubs, once for the
+// tests that ask.
 func loadFamilies(t *testing.T) []*packages.Package {
+	t.Helper()
+	families.Lock()
+	defer families.Unlock()
+	if families.pkgs == nil {
+		gopath, err := os.MkdirTemp("", "errorigin-families")
+		if err != nil {
+			t.Fatal(err)
+		}
+		families.gopath = gopath
+		families.pkgs = loadFamiliesFrom(t, gopath)
+	}
+	return families.pkgs
+}
+
+func loadFamiliesFrom(t *testing.T, gopath string) []*packages.Package {
 	t.Helper()
 	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	gopath := t.TempDir()
 	src := filepath.Join(gopath, "src")
 	if err := os.MkdirAll(filepath.Join(src, "wrappers"), 0o755); err != nil {
 		t.Fatal(err)
@@ -200,4 +225,12 @@ func encodedFacts(t *testing.T, pkgs []*packages.Package) map[string][]byte {
 		}
 	}
 	return facts
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if families.gopath != "" {
+		os.RemoveAll(families.gopath)
+	}
+	os.Exit(code)
 }
