@@ -70,10 +70,14 @@ func TestRobustRegressions(t *testing.T) {
 
 // robustPackages are the packages the driver tests run on; bad ones do
 // not type-check, wantErr is where the first error must be reported.
-var robustPackages = []struct {
+// A robustPackage is a package of testdata/src that the robustness tests
+// load as drivers do.
+type robustPackage struct {
 	name    string
 	wantErr string // "file:line:col" of the first error; "" for a valid package
-}{
+}
+
+var robustPackages = []robustPackage{
 	{"robust_broken_types", "types.go:21:20"},
 	{"robust_broken_syntax", "syntax.go:17:29"},
 	{"robust_broken_dep", "../robust_broken_types/types.go:21:20"},
@@ -162,6 +166,32 @@ func analyze(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) *chec
 	return graph
 }
 
+// loadRobustPackages loads the packages of cases in one load, so that
+// the standard library they import is type-checked from source once, and
+// returns each case's package (a list, as drivers hand them over).
+func loadRobustPackages(t *testing.T, gopath string, cases []robustPackage) map[string][]*packages.Package {
+	t.Helper()
+	var names []string
+	for _, tc := range cases {
+		names = append(names, tc.name)
+	}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(gopath, "src"), Env: gopathEnv(gopath)}
+	pkgs, err := packages.Load(cfg, names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(map[string][]*packages.Package)
+	for _, p := range pkgs {
+		out[p.PkgPath] = append(out[p.PkgPath], p)
+	}
+	for _, name := range names {
+		if len(out[name]) == 0 {
+			t.Fatalf("loading %s: no package", name)
+		}
+	}
+	return out
+}
+
 // TestBrokenInputInProcess loads each package the way drivers do and runs
 // the analyzer with the checker: package errors name the file, the
 // analyzer is skipped (not crashed) on broken packages, and valid ones,
@@ -170,14 +200,11 @@ func analyze(t *testing.T, a *analysis.Analyzer, pkgs []*packages.Package) *chec
 func TestBrokenInputInProcess(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	gopath := testdata(t)
+	loaded := loadRobustPackages(t, gopath, robustPackages)
 	for _, tc := range robustPackages {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(gopath, "src", tc.name)
-			cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: dir, Env: gopathEnv(gopath)}
-			pkgs, err := packages.Load(cfg, ".")
-			if err != nil {
-				t.Fatal(err)
-			}
+			pkgs := loaded[tc.name]
 			loadErrs := loadErrors(pkgs)
 			graph := analyze(t, analyzer.Analyzer, pkgs)
 			got := make(map[string]string)
@@ -237,16 +264,18 @@ func ignoreErrors(pkgs []*packages.Package) {
 func TestBrokenInputDespiteErrors(t *testing.T) {
 	t.Parallel() // it changes only its own packages and analyzer
 	gopath := testdata(t)
+	var broken []robustPackage
 	for _, tc := range robustPackages {
-		if tc.wantErr == "" {
-			continue
+		if tc.wantErr != "" {
+			broken = append(broken, tc)
 		}
+	}
+	// A load of its own: ignoreErrors changes the packages and their
+	// imports, which TestBrokenInputInProcess's load must not see.
+	loaded := loadRobustPackages(t, gopath, broken)
+	for _, tc := range broken {
 		t.Run(tc.name, func(t *testing.T) {
-			cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(gopath, "src", tc.name), Env: gopathEnv(gopath)}
-			pkgs, err := packages.Load(cfg, ".")
-			if err != nil {
-				t.Fatal(err)
-			}
+			pkgs := loaded[tc.name]
 			ignoreErrors(pkgs)
 			graph := analyze(t, analyzer.New(analyzer.Config{}), pkgs)
 			for act := range graph.All() {
