@@ -10,18 +10,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
-
-// testdata returns the GOPATH-style tree of hermetic cases; the SDKs there
-// are signature-exact stubs (kept honest by TestStubsMatchRealSDKs).
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestCaseFamilies runs every case family, checking diagnostics against
 // the // want comments and suggested fixes against the .golden files.
@@ -38,7 +28,7 @@ func TestCaseFamilies(t *testing.T) {
 	}
 	// One run for all families: each run loads the standard library from
 	// source (the analyzer has facts), which costs more than the cases.
-	results := analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
+	results := analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), analyzer.Analyzer, families...)
 	// analysistest merges the fixes of a file however they overlap;
 	// golangci-lint drops all of them.
 	for _, r := range results {
@@ -88,7 +78,7 @@ func assertFixesCompose(t *testing.T, fset *token.FileSet, diags []analysis.Diag
 func TestToolErrors(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	strict := analyzer.New(analyzer.Config{ToolErrors: true})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), strict, "tool_errors")
+	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), strict, "tool_errors")
 }
 
 // TestConfiguredFunctions sets the function lists through the analyzer's
@@ -105,13 +95,13 @@ func TestConfiguredFunctions(t *testing.T) {
 			t.Fatalf("-%s=%s: %v", flag, value, err)
 		}
 	}
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "config_funcs")
+	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), a, "config_funcs")
 
 	// Without the flags the helpers are opaque and nothing is reported
 	// (not even with -tool-errors, given the tool-error-result function):
 	// the flags are what finds them.
 	bare := analyzer.New(analyzer.Config{})
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(testdata(t), "src", "config_funcs"), Env: gopathEnv(testdata(t))}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(testbin.Testdata(t), "src", "config_funcs"), Env: gopathEnv(testbin.Testdata(t))}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil {
 		t.Fatal(err)

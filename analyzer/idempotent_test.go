@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // familyFlags are the flags the tests run a case family with (see
@@ -39,7 +41,7 @@ func TestFixIsIdempotent(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	bin := buildMcperrlint(t)
 	t.Run("families", func(t *testing.T) {
-		src := filepath.Join(testdata(t), "src")
+		src := filepath.Join(testbin.Testdata(t), "src")
 		goldens, err := filepath.Glob(filepath.Join(src, "*", "*.golden"))
 		if err != nil {
 			t.Fatal(err)

@@ -44,7 +44,7 @@ import (
 func TestRobustFamilies(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	families := []string{"robust_shapes", "robust_odd", "robust_generics", "robust_mcpgo"}
-	analysistest.RunWithSuggestedFixes(t, testdata(t), analyzer.Analyzer, families...)
+	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), analyzer.Analyzer, families...)
 }
 
 // TestRobustRegressions holds the analyzer to the README on the cases the
@@ -52,7 +52,7 @@ func TestRobustFamilies(t *testing.T) {
 // testdata/src/robust_bugs says what was wrong and why).
 func TestRobustRegressions(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
-	results := analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_bugs")
+	results := analysistest.Run(t, testbin.Testdata(t), analyzer.Analyzer, "robust_bugs")
 	// genericresult.go: the diagnostic is right, but a fix returning
 	// *mcp.CallToolResult from a function whose result is a type
 	// parameter would not compile.
@@ -65,7 +65,7 @@ func TestRobustRegressions(t *testing.T) {
 		}
 	}
 	toolErrors := analyzer.New(analyzer.Config{ToolErrors: true})
-	analysistest.Run(t, testdata(t), toolErrors, "robust_bugs_tool_errors")
+	analysistest.Run(t, testbin.Testdata(t), toolErrors, "robust_bugs_tool_errors")
 }
 
 // robustPackages are the packages the driver tests run on; bad ones do
@@ -199,7 +199,7 @@ func loadRobustPackages(t *testing.T, gopath string, cases []robustPackage) map[
 // positions in the user's files.
 func TestBrokenInputInProcess(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
-	gopath := testdata(t)
+	gopath := testbin.Testdata(t)
 	loaded := loadRobustPackages(t, gopath, robustPackages)
 	for _, tc := range robustPackages {
 		t.Run(tc.name, func(t *testing.T) {
@@ -245,7 +245,7 @@ func TestBrokenInputInProcess(t *testing.T) {
 // the // want comments) must map back to the user's file.
 func TestRobustCgoWant(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
-	analysistest.Run(t, testdata(t), analyzer.Analyzer, "robust_cgo")
+	analysistest.Run(t, testbin.Testdata(t), analyzer.Analyzer, "robust_cgo")
 }
 
 // ignoreErrors clears IllTyped on pkgs and everything they import, so
@@ -263,7 +263,7 @@ func ignoreErrors(pkgs []*packages.Package) {
 // naming the package, never with a panic.
 func TestBrokenInputDespiteErrors(t *testing.T) {
 	t.Parallel() // it changes only its own packages and analyzer
-	gopath := testdata(t)
+	gopath := testbin.Testdata(t)
 	var broken []robustPackage
 	for _, tc := range robustPackages {
 		if tc.wantErr != "" {
@@ -346,7 +346,7 @@ var diagnosticLine = regexp.MustCompile(`^(\S+\.go):(\d+):\d+: ([^\t].*)$`)
 func TestBrokenInputCommand(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	bin := buildMcperrlint(t)
-	gopath := testdata(t)
+	gopath := testbin.Testdata(t)
 	env := gopathEnv(gopath)
 	for _, tc := range robustPackages {
 		t.Run(tc.name, func(t *testing.T) {
@@ -402,7 +402,7 @@ func TestBrokenInputCommand(t *testing.T) {
 // edits generated files): the user's file must be left unchanged, or
 // else fixed and still building; nothing may crash.
 func testCgoFix(t *testing.T, bin string) {
-	src := filepath.Join(testdata(t), "src")
+	src := filepath.Join(testbin.Testdata(t), "src")
 	gopath := t.TempDir()
 	for _, dir := range []string{"github.com", "robust_cgo"} {
 		if err := os.CopyFS(filepath.Join(gopath, "src", dir), os.DirFS(filepath.Join(src, dir))); err != nil {

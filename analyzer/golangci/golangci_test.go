@@ -2,7 +2,6 @@ package golangci_test
 
 import (
 	"flag"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/analyzer/golangci"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // build returns the one analyzer of the plugin New makes from settings.
@@ -32,17 +32,6 @@ func build(t *testing.T, settings any) *analysis.Analyzer {
 		t.Errorf("analyzer name %q, want %q (//nolint:%s names it)", as[0].Name, golangci.Name, golangci.Name)
 	}
 	return as[0]
-}
-
-// testdata returns the GOPATH-style tree of hermetic cases the analyzer's
-// own tests use.
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
 }
 
 // TestRegistered checks that importing the package registers the plugin
@@ -74,7 +63,7 @@ func TestDefaults(t *testing.T) {
 // effect.
 func TestToolErrorsSetting(t *testing.T) {
 	a := build(t, map[string]any{"tool-errors": true})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "tool_errors")
+	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), a, "tool_errors")
 }
 
 // TestFunctionSettings runs the config_funcs case family, which the
@@ -86,7 +75,7 @@ func TestFunctionSettings(t *testing.T) {
 		"validate-funcs":          []any{"config_funcs/lib.Args.Check"},
 		"tool-error-result-funcs": []string{"config_funcs/lib.ToolError"},
 	})
-	analysistest.RunWithSuggestedFixes(t, testdata(t), a, "config_funcs")
+	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), a, "config_funcs")
 }
 
 // TestSettingsAreNotShared checks that a plugin's settings stay in its own
@@ -135,7 +124,7 @@ func TestBadSettings(t *testing.T) {
 // analyzer's own diagnostics on the same code do carry it.
 func TestNoRelated(t *testing.T) {
 	count := func(a *analysis.Analyzer) (diags, related int) {
-		for _, r := range analysistest.Run(t, testdata(t), a, "fix_imports") {
+		for _, r := range analysistest.Run(t, testbin.Testdata(t), a, "fix_imports") {
 			for _, d := range r.Diagnostics {
 				diags++
 				related += len(d.Related)

@@ -5,7 +5,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // The testdata packages argflow_* call probes, functions with empty
@@ -299,15 +299,6 @@ func guardString(flow *argflow.Func, b *ssa.BasicBlock) string {
 	return s
 }
 
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // TestProbes runs the probe families in one load (each load type-checks
 // the standard library from source, which costs more than the cases):
 //   - argflow_taint: which values are argument values, decode and check
@@ -319,7 +310,7 @@ func testdata(t *testing.T) string {
 //   - argflow_bugs: the cases where argflow once disagreed with its
 //     documentation.
 func TestProbes(t *testing.T) {
-	analysistest.Run(t, testdata(t), probeAnalyzer, "argflow_taint", "argflow_control", "argflow_calls", "argflow_bugs")
+	analysistest.Run(t, testbin.Testdata(t), probeAnalyzer, "argflow_taint", "argflow_control", "argflow_calls", "argflow_bugs")
 }
 
 // TestStructFields checks which types StructFields sees a struct in.

@@ -19,6 +19,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
 	"github.com/mcperrlint/mcperrlint/internal/handlers"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // determinismFamilies are the testdata/src families whose facts carry
@@ -148,10 +149,7 @@ func loadFamilies(t *testing.T) []*packages.Package {
 
 func loadFamiliesFrom(t *testing.T, gopath string) []*packages.Package {
 	t.Helper()
-	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata", "src"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	testdata := filepath.Join(testbin.Testdata(t), "src")
 	src := filepath.Join(gopath, "src")
 	if err := os.MkdirAll(filepath.Join(src, "wrappers"), 0o755); err != nil {
 		t.Fatal(err)

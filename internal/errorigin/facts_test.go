@@ -1,7 +1,6 @@
 package errorigin_test
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -9,6 +8,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/config"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // TestSummaryFacts asserts the facts errorigin exports for a package's
@@ -17,9 +17,5 @@ import (
 // on its argument, a predicate over a fixed table, a marked error, a
 // converting middleware and a table of functions say to their callers.
 func TestSummaryFacts(t *testing.T) {
-	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	analysistest.Run(t, testdata, errorigin.New(&config.Functions{}, sdk.Default), "errorigin_facts", "errorigin_facts_gosdk")
+	analysistest.Run(t, testbin.Testdata(t), errorigin.New(&config.Functions{}, sdk.Default), "errorigin_facts", "errorigin_facts_gosdk")
 }

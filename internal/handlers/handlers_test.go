@@ -3,7 +3,6 @@ package handlers
 import (
 	"fmt"
 	"go/types"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // findAnalyzer runs Find the way the real pipeline does (errorigin's
@@ -115,15 +115,6 @@ func describe(pkg *types.Package, h *Handler) string {
 	return b.String()
 }
 
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // wrapperFacts returns the Wrapper facts of the packages analyzed, by
 // package name and object name.
 func wrapperFacts(results []*analysistest.Result) map[string]Wrapper {
@@ -164,7 +155,7 @@ func checkWrappers(t *testing.T, results []*analysistest.Result, want map[string
 // load type-checks the standard library from source, which costs more
 // than the cases), then checks each family's Wrapper facts whole.
 func TestFind(t *testing.T) {
-	results := analysistest.Run(t, testdata(t), findAnalyzer, "handlers_gosdk", "handlers_mcpgo", "handlers_xpkg/wrap", "handlers_xpkg/use")
+	results := analysistest.Run(t, testbin.Testdata(t), findAnalyzer, "handlers_gosdk", "handlers_mcpgo", "handlers_xpkg/wrap", "handlers_xpkg/use")
 	t.Run("GoSDK", func(t *testing.T) { checkFindGoSDK(t, resultsOf(results, "handlers_gosdk")) })
 	t.Run("AcrossPackages", func(t *testing.T) {
 		checkFindAcrossPackages(t, resultsOf(results, "handlers_xpkg/wrap", "handlers_xpkg/use"))
@@ -231,7 +222,7 @@ func TestFindConvertingAdapter(t *testing.T) {
 	t.Skip("bug: calledParam takes the receiver of an interface method call (t.Call(ctx, req)) for a called function parameter, " +
 		"so dispatchTo gets the fact \"forwards 0\" and passedFunc looks through the MakeInterface and ChangeType to the body: " +
 		"Find reports converted as forwarded by dispatchTo$1 although bodyFunc.Call turns its errors into tool results")
-	analysistest.Run(t, testdata(t), findAnalyzer, "handlers_bugadapter")
+	analysistest.Run(t, testbin.Testdata(t), findAnalyzer, "handlers_bugadapter")
 }
 
 func TestWrapperString(t *testing.T) {

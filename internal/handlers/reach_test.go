@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -10,6 +9,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // TestReach reports, for each function of testdata/src/reach, whether
@@ -38,9 +38,6 @@ func TestReach(t *testing.T) {
 			return nil, nil
 		},
 	}
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testbin.Testdata(t)
 	analysistest.Run(t, dir, a, "reach")
 }

@@ -3,7 +3,6 @@ package mcpssa
 import (
 	"fmt"
 	"go/ast"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,16 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
-
-func testdata(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
 
 // TestInertTests checks which test entry points the SSA form leaves out:
 // the testdata marks each with a want comment, and keeps the others.
@@ -54,7 +45,7 @@ func TestInertTests(t *testing.T) {
 			return nil, err
 		},
 	}
-	analysistest.Run(t, testdata(t), a, "mcpssa_inert")
+	analysistest.Run(t, testbin.Testdata(t), a, "mcpssa_inert")
 }
 
 // TestDeclaredImports checks that the SSA packages of the imports declare
@@ -87,5 +78,5 @@ func TestDeclaredImports(t *testing.T) {
 			return nil, nil
 		},
 	}
-	analysistest.Run(t, testdata(t), a, "mcpssa_imports")
+	analysistest.Run(t, testbin.Testdata(t), a, "mcpssa_imports")
 }

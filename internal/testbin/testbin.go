@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -64,6 +65,24 @@ func Root() (string, error) {
 		return "", fmt.Errorf("the working directory is in no module")
 	}
 	return filepath.Dir(gomod), nil
+}
+
+// Testdata returns the repository's testdata directory: the GOPATH-style
+// tree of hermetic cases in src (whose SDKs are signature-exact stubs,
+// kept honest by TestStubsMatchRealSDKs) and the real-SDK modules. It is
+// found from this file's own place in the repository (or, in a -trimpath
+// build, from the main module), for the tests of every package alike.
+func Testdata(tb testing.TB) string {
+	tb.Helper()
+	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
+		return filepath.Join(filepath.Dir(file), "..", "..", "testdata")
+	}
+	// Built with -trimpath: the file name is module-relative.
+	root, err := Root()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return filepath.Join(root, "testdata")
 }
 
 // get returns the binary the environment variable env names, or builds

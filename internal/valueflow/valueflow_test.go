@@ -7,7 +7,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
@@ -76,10 +76,7 @@ func TestOf(t *testing.T) {
 			return nil, nil
 		},
 	}
-	dir, err := filepath.Abs("../../testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testbin.Testdata(t)
 	analysistest.Run(t, dir, a, "valueflow")
 }
 
