@@ -2,6 +2,7 @@ package errorigin
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -66,24 +67,119 @@ func (s *summarizer) implementations(m *types.Func) []*types.Func {
 // implementers returns the pointers to the named types of the visible
 // packages that implement iface, in the order of concreteTypes: the
 // methods of one interface share them.
+//
+// Only the types that may have every method of iface, by name, are
+// checked: a module that sees a large API (client-go's thousands of types)
+// would otherwise check each type against each interface.
 func (s *summarizer) implementers(iface *types.Interface) []*types.Pointer {
 	x := s.types
 	if ptrs, ok := x.implementers[iface]; ok {
 		return ptrs
 	}
+	concrete := s.concreteTypes()
 	var ptrs []*types.Pointer
-	for _, ptr := range s.concreteTypes() {
-		if types.Implements(ptr, iface) {
-			ptrs = append(ptrs, ptr)
+	for _, i := range x.mayImplement(concrete, iface) {
+		if types.Implements(concrete[i], iface) {
+			ptrs = append(ptrs, concrete[i])
 		}
 	}
 	x.implementers[iface] = ptrs
 	return ptrs
 }
 
+// mayImplement returns the indexes, in increasing order, of the types of
+// concrete that have a method, declared or promoted, of each name of
+// iface's methods: a superset of those that implement it.
+func (x *typeIndex) mayImplement(concrete []*types.Pointer, iface *types.Interface) []int {
+	if iface.NumMethods() == 0 {
+		all := make([]int, len(concrete))
+		for i := range all {
+			all[i] = i
+		}
+		return all
+	}
+	if x.byMethod == nil {
+		x.byMethod = make(map[string][]int)
+		names := make(map[*types.Named][]string)
+		for i, ptr := range concrete {
+			for _, name := range methodNames(ptr.Elem().(*types.Named), names) {
+				if list := x.byMethod[name]; len(list) == 0 || list[len(list)-1] != i {
+					x.byMethod[name] = append(list, i)
+				}
+			}
+		}
+	}
+	// The rarest name's types, less those that lack another name.
+	rarest := iface.Method(0).Name()
+	for i := range iface.NumMethods() {
+		if name := iface.Method(i).Name(); len(x.byMethod[name]) < len(x.byMethod[rarest]) {
+			rarest = name
+		}
+	}
+	candidates := slices.Clone(x.byMethod[rarest])
+	for i := range iface.NumMethods() {
+		if has := x.byMethod[iface.Method(i).Name()]; iface.Method(i).Name() != rarest {
+			candidates = slices.DeleteFunc(candidates, func(c int) bool {
+				_, found := slices.BinarySearch(has, c)
+				return !found
+			})
+		}
+	}
+	return candidates
+}
+
+// methodNames returns the names of the methods of *n, those it declares
+// and those its embedded fields may promote, memoized in names. A name
+// may be listed twice, and a promoted one may not be in the method set
+// (two at one depth): callers check the types they find.
+func methodNames(n *types.Named, names map[*types.Named][]string) []string {
+	if list, ok := names[n]; ok {
+		return list
+	}
+	names[n] = nil // an embedding cycle ends here
+	var list []string
+	for i := range n.NumMethods() {
+		list = append(list, n.Method(i).Name())
+	}
+	if st, ok := n.Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			if !f.Embedded() {
+				continue
+			}
+			t := f.Type()
+			if ptr, ok := types.Unalias(t).(*types.Pointer); ok {
+				t = ptr.Elem()
+			}
+			switch t := types.Unalias(t).(type) {
+			case *types.Named:
+				if iface, ok := t.Underlying().(*types.Interface); ok {
+					list = appendInterfaceNames(list, iface)
+				} else {
+					list = append(list, methodNames(t, names)...)
+				}
+			case *types.Interface:
+				list = appendInterfaceNames(list, t)
+			}
+		}
+	}
+	names[n] = list
+	return list
+}
+
+func appendInterfaceNames(list []string, iface *types.Interface) []string {
+	for i := range iface.NumMethods() {
+		list = append(list, iface.Method(i).Name())
+	}
+	return list
+}
+
 // concreteTypes returns pointers to the named types of the visible
-// packages that may implement an interface: neither aliases, interfaces
-// nor generic, in package and then name order.
+// packages that may implement an interface with methods that have
+// summaries: neither aliases, interfaces nor generic, in package and then
+// name order. Only the package itself and those that export method
+// summaries, or import one that does (whose methods they may promote),
+// are listed: a method without a summary adds nothing to a dispatch.
 func (s *summarizer) concreteTypes() []*types.Pointer {
 	x := s.types
 	if x.concrete != nil {
@@ -91,6 +187,9 @@ func (s *summarizer) concreteTypes() []*types.Pointer {
 	}
 	x.concrete = []*types.Pointer{}
 	for _, pkg := range s.visiblePackages() {
+		if !s.mayHaveMethodSummaries(pkg) {
+			continue
+		}
 		scope := pkg.Scope()
 		for _, name := range scope.Names() {
 			tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -105,6 +204,26 @@ func (s *summarizer) concreteTypes() []*types.Pointer {
 		}
 	}
 	return x.concrete
+}
+
+// mayHaveMethodSummaries reports whether the methods of pkg's types,
+// declared or promoted, may have summaries: pkg is the package analyzed,
+// or it or a package it imports exports a MethodSummaries fact.
+func (s *summarizer) mayHaveMethodSummaries(pkg *types.Package) bool {
+	x := s.types
+	if may, ok := x.methodSummaries[pkg]; ok {
+		return may
+	}
+	x.methodSummaries[pkg] = false // an import cycle ends here
+	may := pkg == s.pass.Pkg || s.pass.ImportPackageFact(pkg, new(MethodSummaries))
+	for _, imp := range pkg.Imports() {
+		if may {
+			break
+		}
+		may = !s.isStd(imp.Path()) && s.mayHaveMethodSummaries(imp)
+	}
+	x.methodSummaries[pkg] = may
+	return may
 }
 
 // visiblePackages returns the package and those it imports, directly or

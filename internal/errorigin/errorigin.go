@@ -42,7 +42,7 @@ func New(funcs *config.Functions, sdks sdk.Table) *analysis.Analyzer {
 		URL:        "https://github.com/mcperrlint/mcperrlint",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks) },
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary), new(handlers.Wrapper), new(SDKVersion), new(FieldFuncs), new(FixedMap)},
+		FactTypes:  []analysis.Fact{new(Summary), new(handlers.Wrapper), new(SDKVersion), new(FieldFuncs), new(FixedMap), new(MethodSummaries)},
 	}
 }
 

@@ -190,14 +190,19 @@ type typeIndex struct {
 	impls        map[*types.Func][]*types.Func // implementations of interface methods
 	implementers map[*types.Interface][]*types.Pointer
 	concrete     []*types.Pointer // the visible named types an interface may be implemented by
-	visible      []*types.Package // the package and its imports, once listed
+	byMethod     map[string][]int // indexes into concrete of the types that may have a method of a name
+	// methodSummaries holds whether a package's types may have methods
+	// with summaries (see mayHaveMethodSummaries).
+	methodSummaries map[*types.Package]bool
+	visible         []*types.Package // the package and its imports, once listed
 }
 
 func newTypeIndex() *typeIndex {
 	return &typeIndex{
-		imported:     make(map[*types.Func]*Summary),
-		impls:        make(map[*types.Func][]*types.Func),
-		implementers: make(map[*types.Interface][]*types.Pointer),
+		imported:        make(map[*types.Func]*Summary),
+		impls:           make(map[*types.Func][]*types.Func),
+		implementers:    make(map[*types.Interface][]*types.Pointer),
+		methodSummaries: make(map[*types.Package]bool),
 	}
 }
 
@@ -536,8 +541,12 @@ func (s *summarizer) export() {
 	// package's types: those hold promoted methods, whose wrappers the
 	// SSA builder would make only for them to be skipped (types that
 	// embed Kubernetes' ObjectMeta promote dozens each).
+	methods := false
 	for _, fn := range s.srcFuncs {
-		s.exportFunc(fn)
+		methods = s.exportFunc(fn) && fn.Signature.Recv() != nil || methods
+	}
+	if methods {
+		s.pass.ExportPackageFact(new(MethodSummaries))
 	}
 	// The package's fixed tables, for lookups in other packages.
 	for g := range s.fixed {
@@ -558,15 +567,30 @@ func (*FixedMap) AFact() {}
 
 func (*FixedMap) String() string { return "fixed map" }
 
-func (s *summarizer) exportFunc(fn *ssa.Function) {
+// exportFunc exports the summary of fn, if it tells callers anything,
+// and reports whether it did.
+func (s *summarizer) exportFunc(fn *ssa.Function) bool {
 	obj, ok := fn.Object().(*types.Func)
 	if !ok || obj.Pkg() != s.pass.Pkg || fn.Synthetic != "" {
-		return
+		return false
 	}
-	if sum := s.summaryOf(fn); sum != nil && sum.informative() {
-		s.pass.ExportObjectFact(obj, sum.exported())
+	sum := s.summaryOf(fn)
+	if sum == nil || !sum.informative() {
+		return false
 	}
+	s.pass.ExportObjectFact(obj, sum.exported())
+	return true
 }
+
+// MethodSummaries is a fact about a package: it exports summaries of
+// methods, so its types may implement an interface whose dynamic calls
+// those summaries decide.
+type MethodSummaries struct{}
+
+// AFact marks MethodSummaries as a fact.
+func (*MethodSummaries) AFact() {}
+
+func (*MethodSummaries) String() string { return "method summaries" }
 
 // exported returns the summary as the fact other packages see: in the
 // standalone driver facts are not encoded, and must carry no position of
