@@ -22,6 +22,7 @@ package valueflow
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"github.com/mcperrlint/mcperrlint/internal/fixpoint"
@@ -157,6 +158,93 @@ func (s *Set) meets(t *Set) bool {
 	return false
 }
 
+func (s *Set) size() int { return len(s.Funcs) + len(s.Objects) }
+
+func (s *Set) clone() *Set {
+	c := &Set{Funcs: slices.Clone(s.Funcs), Objects: slices.Clone(s.Objects), Complete: s.Complete}
+	if s.has != nil {
+		c.has = maps.Clone(s.has)
+	}
+	return c
+}
+
+// covers reports whether s holds every member of t, and is complete
+// only if t is: whether the union of the two is s.
+func (s *Set) covers(t *Set) bool {
+	if s == t {
+		return true
+	}
+	if s.Complete && !t.Complete || t.size() > s.size() {
+		return false
+	}
+	for _, fn := range t.Funcs {
+		if !s.contains(fn) {
+			return false
+		}
+	}
+	for _, o := range t.Objects {
+		if !s.contains(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// A builder makes a set from others. The sets answered are never changed,
+// so it shares the first one it is given until something is added to it:
+// what a value holds flows unchanged through chains of others (phis,
+// conversions, loads of locals), and copying a large table's set at every
+// step of them was most of what this package allocated.
+type builder struct {
+	s        *Set
+	shared   bool // s is another's: copy before changing it
+	complete bool // Complete, until s is set
+}
+
+func newBuilder(complete bool) builder { return builder{complete: complete} }
+
+func (b *builder) own() *Set {
+	if b.s == nil {
+		b.s = &Set{Complete: b.complete}
+	} else if b.shared {
+		b.s, b.shared = b.s.clone(), false
+	}
+	return b.s
+}
+
+func (b *builder) union(t *Set) {
+	switch {
+	case b.s == nil && (b.complete || !t.Complete):
+		b.s, b.shared = t, true
+	case b.s != nil && b.shared && b.s.covers(t):
+	default:
+		b.own().union(t)
+	}
+}
+
+func (b *builder) addFunc(fn *ssa.Function) { b.own().addFunc(fn) }
+
+func (b *builder) addObject(v ssa.Value) { b.own().addObject(v) }
+
+// and makes the set incomplete unless complete.
+func (b *builder) and(complete bool) {
+	switch {
+	case complete:
+	case b.s == nil:
+		b.complete = false
+	case b.s.Complete:
+		b.own().Complete = false
+	}
+}
+
+// set returns the set built.
+func (b *builder) set() *Set {
+	if b.s == nil {
+		return &Set{Complete: b.complete}
+	}
+	return b.s
+}
+
 // New indexes the stores and calls of funcs, the package's functions
 // (with its init, which fills package-level tables).
 func New(pkg *ssa.Package, funcs []*ssa.Function) *Graph {
@@ -283,14 +371,18 @@ func (g *Graph) of(v ssa.Value, depth int) *Set {
 }
 
 // joinSets joins a computed set with its estimate: estimates only grow.
+// Neither is changed: either may be another value's answer.
 func joinSets(computed, estimate *Set) (*Set, bool) {
-	computed.union(estimate)
-	grew := len(computed.Funcs)+len(computed.Objects) != len(estimate.Funcs)+len(estimate.Objects) || computed.Complete != estimate.Complete
-	return computed, grew
+	joined := computed
+	if !computed.covers(estimate) {
+		joined = computed.clone()
+		joined.union(estimate)
+	}
+	return joined, joined.size() != estimate.size() || joined.Complete != estimate.Complete
 }
 
 func (g *Graph) compute(v ssa.Value, depth int) *Set {
-	s := &Set{Complete: true}
+	s := newBuilder(true)
 	next := func(v ssa.Value) { s.union(g.of(v, depth+1)) }
 	switch x := v.(type) {
 	case *ssa.Function:
@@ -306,7 +398,7 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 			for _, v := range vals {
 				next(v)
 			}
-			s.Complete = s.Complete && complete
+			s.and(complete)
 		}
 	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global:
 		s.addObject(x)
@@ -337,7 +429,7 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		}
 	case *ssa.UnOp:
 		if x.Op != token.MUL {
-			s.Complete = false
+			s.and(false)
 			break
 		}
 		// A struct or array held by value is the object at its
@@ -355,7 +447,7 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 		if _, ok := x.X.Type().Underlying().(*types.Map); ok {
 			s.union(g.stored(g.mapStores, x.X, depth))
 		} else {
-			s.Complete = false // a string's byte
+			s.and(false) // a string's byte
 		}
 	case *ssa.Extract:
 		s.union(g.extracted(x, depth))
@@ -366,28 +458,28 @@ func (g *Graph) compute(v ssa.Value, depth int) *Set {
 	case *ssa.FreeVar:
 		s.union(g.freeVar(x, depth))
 	default:
-		s.Complete = false
+		s.and(false)
 	}
-	return s
+	return s.set()
 }
 
 // loaded returns what a load from addr may yield.
 func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
-	s := &Set{Complete: true}
+	s := newBuilder(true)
 	switch a := addr.(type) {
 	case *ssa.Global:
 		for _, v := range g.globalStores[a] {
 			s.union(g.of(v, depth+1))
 		}
 		if a.Object() != nil && a.Object().Exported() {
-			s.Complete = false // other packages may store into it
+			s.and(false) // other packages may store into it
 		}
 	case *ssa.Alloc:
 		vals, complete := g.cellValues(a)
 		for _, v := range vals {
 			s.union(g.of(v, depth+1))
 		}
-		s.Complete = s.Complete && complete
+		s.and(complete)
 	case *ssa.FieldAddr:
 		s.union(g.fieldOf(a.X, a.X.Type(), a.Field, depth))
 	case *ssa.IndexAddr:
@@ -396,7 +488,7 @@ func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
 		// A pointer from elsewhere (a parameter, a result): the cells
 		// it may point to.
 		objs := g.of(addr, depth+1)
-		s.Complete = objs.Complete
+		s.and(objs.Complete)
 		for _, o := range objs.Objects {
 			switch o := o.(type) {
 			case *ssa.Global:
@@ -406,7 +498,7 @@ func (g *Graph) loaded(addr ssa.Value, depth int) *Set {
 			}
 		}
 	}
-	return s
+	return s.set()
 }
 
 // byValue reports whether t is a struct or an array: a value that holds
@@ -450,7 +542,7 @@ func (g *Graph) fieldOf(base ssa.Value, t types.Type, i int, depth int) *Set {
 		return &Set{}
 	}
 	objs := g.of(base, depth+1)
-	s := &Set{Complete: objs.Complete}
+	s := newBuilder(objs.Complete)
 	for _, st := range g.fieldStores[k] {
 		// Where the base is not all known, every store into the field
 		// may be the one.
@@ -458,20 +550,20 @@ func (g *Graph) fieldOf(base ssa.Value, t types.Type, i int, depth int) *Set {
 			s.union(g.of(st.val, depth+1))
 		}
 	}
-	return s
+	return s.set()
 }
 
 // stored returns the values of stores (into elements or maps) whose base
 // may be one of the objects container stands for.
 func (g *Graph) stored(stores []store, container ssa.Value, depth int) *Set {
 	objs := g.of(container, depth+1)
-	s := &Set{Complete: objs.Complete}
+	s := newBuilder(objs.Complete)
 	for _, st := range stores {
 		if !objs.Complete || g.of(st.base, depth+1).meets(objs) {
 			s.union(g.of(st.val, depth+1))
 		}
 	}
-	return s
+	return s.set()
 }
 
 func (g *Graph) extracted(x *ssa.Extract, depth int) *Set {
@@ -502,20 +594,20 @@ func (g *Graph) results(call *ssa.Call, i int, depth int) *Set {
 	common := call.Common()
 	if g.appends[call] {
 		// append(s, xs...): the same containers, and the one xs is.
-		s := &Set{Complete: true}
+		s := newBuilder(true)
 		for _, a := range common.Args {
 			s.union(g.of(a, depth+1))
 		}
-		return s
+		return s.set()
 	}
 	if g.Adapters != nil && g.Adapters(common) {
-		s := &Set{Complete: true}
+		s := newBuilder(true)
 		for _, a := range common.Args {
 			if _, ok := a.Type().Underlying().(*types.Signature); ok {
 				s.union(g.of(a, depth+1))
 			}
 		}
-		return s
+		return s.set()
 	}
 	if common.IsInvoke() {
 		return &Set{}
@@ -530,7 +622,7 @@ func (g *Graph) results(call *ssa.Call, i int, depth int) *Set {
 		}
 		callees = fs.Funcs
 	}
-	s := &Set{Complete: true}
+	s := newBuilder(true)
 	for _, fn := range callees {
 		if fn.Pkg != g.pkg || fn.Blocks == nil {
 			return &Set{}
@@ -541,7 +633,7 @@ func (g *Graph) results(call *ssa.Call, i int, depth int) *Set {
 			}
 		}
 	}
-	return s
+	return s.set()
 }
 
 // param returns what the package's calls pass to parameter p.
@@ -549,17 +641,16 @@ func (g *Graph) param(p *ssa.Parameter, depth int) *Set {
 	fn := p.Parent()
 	i := slices.Index(fn.Params, p)
 	key := origin(fn)
-	s := &Set{Complete: fn.Parent() == nil && !g.escapes[key]}
+	s := newBuilder(fn.Parent() == nil && !g.escapes[key])
 	if i < 0 {
-		s.Complete = false
-		return s
+		return &Set{}
 	}
 	for _, c := range g.callers[key] {
 		if i < len(c.Args) {
 			s.union(g.of(c.Args[i], depth+1))
 		}
 	}
-	return s
+	return s.set()
 }
 
 // freeVar returns what the closures of fv's function capture there.
@@ -567,10 +658,9 @@ func (g *Graph) freeVar(fv *ssa.FreeVar, depth int) *Set {
 	fn := fv.Parent()
 	i := slices.Index(fn.FreeVars, fv)
 	parent := fn.Parent()
-	s := &Set{Complete: true}
+	s := newBuilder(true)
 	if parent == nil || i < 0 {
-		s.Complete = false
-		return s
+		return &Set{}
 	}
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
@@ -583,7 +673,7 @@ func (g *Graph) freeVar(fv *ssa.FreeVar, depth int) *Set {
 			s.union(g.of(mc.Bindings[i], depth+1))
 		}
 	}
-	return s
+	return s.set()
 }
 
 // FuncOf returns the declared function or literal fn stands for: the

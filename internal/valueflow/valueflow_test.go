@@ -244,3 +244,71 @@ func swap(n int) {
 		}
 	}
 }
+
+const shareSource = `package p
+
+type Tool struct{ Handler func() error }
+
+type handlerFunc func() error
+
+func a() error { return nil }
+func b() error { return nil }
+
+var tools = []Tool{{Handler: a}, {Handler: b}}
+
+func sink(v any) {}
+
+func chain(i int) {
+	h := tools[i].Handler
+	var f handlerFunc = h
+	var x any = f
+	sink(x)
+	more := []Tool{{Handler: b}}
+	sink(more[0].Handler)
+}
+`
+
+// TestOfShares checks that a value that holds just what another holds
+// (a conversion, an interface of it) answers with that value's set, not
+// a copy, and that answering more questions changes no set answered
+// before: answers are shared.
+func TestOfShares(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", shareSource, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain := pkg.Func("chain")
+	funcs := []*ssa.Function{chain, pkg.Func("init")}
+	g := valueflow.New(pkg, funcs)
+	var sinks []*ssa.Call
+	for _, b := range chain.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && call.Call.StaticCallee() == pkg.Func("sink") {
+				sinks = append(sinks, call)
+			}
+		}
+	}
+	if len(sinks) != 2 {
+		t.Fatalf("%d calls of sink, want 2", len(sinks))
+	}
+	conv := sinks[0].Call.Args[0].(*ssa.MakeInterface) // any(f)
+	got := g.Of(conv)
+	before := slices.Clone(got.Funcs)
+	if inner := g.Of(conv.X); inner != got {
+		t.Errorf("Of(%v) is a copy of Of(%v), want the same set", conv, conv.X)
+	}
+	if len(before) != 2 || !got.Complete {
+		t.Errorf("Of(%v) = %v (complete %v), want a and b, complete", conv, before, got.Complete)
+	}
+	// Another answer built from one of the same stores adds to its own
+	// set, not to the one shared.
+	g.Of(sinks[1].Call.Args[0])
+	if !slices.Equal(got.Funcs, before) {
+		t.Errorf("Of(%v) changed from %v to %v after another question", conv, before, got.Funcs)
+	}
+}
