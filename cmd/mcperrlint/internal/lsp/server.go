@@ -32,8 +32,10 @@ import (
 // DefaultDebounce is how long the server waits after the last open or
 // save of a package's files before analyzing the package: loading a
 // package runs go list and type-checks, too slow to repeat per save when
-// an editor saves several files at once.
-const DefaultDebounce = 250 * time.Millisecond
+// an editor saves several files at once. Editors send a save-all's
+// notifications together, within milliseconds, and every save waits
+// this long for its diagnostics, so the pause is short.
+const DefaultDebounce = 50 * time.Millisecond
 
 // Options configures Serve.
 type Options struct {
