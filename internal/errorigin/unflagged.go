@@ -64,7 +64,7 @@ func unflagged(hs *handlers.Result) []*Unflagged {
 
 // unflaggedReturn returns the Unflagged ret is, if it is one.
 func unflaggedReturn(b *sdk.Binding, ret *ssa.Return) *Unflagged {
-	for _, src := range argflow.Sources(ret.Results[len(ret.Results)-1]) {
+	for _, src := range returned(ret, ret.Results[len(ret.Results)-1]) {
 		if k, ok := src.(*ssa.Const); !ok || !k.IsNil() {
 			return nil // a non-nil error: the result is dropped
 		}
@@ -73,7 +73,7 @@ func unflaggedReturn(b *sdk.Binding, ret *ssa.Return) *Unflagged {
 	if !b.IsResultPointer(res.Type()) {
 		return nil
 	}
-	for _, src := range argflow.Sources(res) {
+	for _, src := range returned(ret, res) {
 		texts, u := textResult(b, src)
 		if u == nil || marked(b, src) {
 			continue
@@ -91,6 +91,25 @@ func unflaggedReturn(b *sdk.Binding, ret *ssa.Return) *Unflagged {
 	return nil
 }
 
+// returned returns the values v, a result of ret, may have come from.
+// A named result that a deferred function may assign is read back after
+// the deferred calls run: what the return statement stored into it, in
+// the block of the return, is what it returns unless a deferred call
+// changes it (a recover on a panic's path, not this one).
+func returned(ret *ssa.Return, v ssa.Value) []ssa.Value {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL && load.Block() == ret.Block() {
+		if a, ok := load.X.(*ssa.Alloc); ok {
+			instrs := ret.Block().Instrs
+			for i := slices.Index(instrs, ssa.Instruction(load)) - 1; i >= 0; i-- {
+				if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == a {
+					return argflow.Sources(st.Val)
+				}
+			}
+		}
+	}
+	return argflow.Sources(v)
+}
+
 // textResult returns the texts of the result src builds, and where it
 // builds it: a call of one of the SDK's text result builders, or a
 // composite literal of the result type whose content holds text
@@ -106,8 +125,9 @@ func textResult(b *sdk.Binding, src ssa.Value) ([]ssa.Value, *Unflagged) {
 			return nil, nil
 		}
 		var texts []ssa.Value
+		seen := make(map[ssa.Value]bool)
 		for _, val := range storedInto(v, b.TextResult.ContentField) {
-			texts = append(texts, contentTexts(b, val)...)
+			texts = append(texts, contentTexts(b, val, seen)...)
 		}
 		if len(texts) > 0 {
 			return texts, &Unflagged{Build: v.Pos(), Literal: true}
@@ -142,8 +162,14 @@ func fieldName(fa *ssa.FieldAddr) string {
 }
 
 // contentTexts returns the texts of the text contents a content slice
-// holds: the elements of a slice literal, and of what append adds.
-func contentTexts(b *sdk.Binding, slice ssa.Value) []ssa.Value {
+// holds: the elements of a slice literal, and of what append adds; seen
+// holds the slices met so far (a slice appended to in a loop is its own
+// operand).
+func contentTexts(b *sdk.Binding, slice ssa.Value, seen map[ssa.Value]bool) []ssa.Value {
+	if seen[slice] {
+		return nil
+	}
+	seen[slice] = true
 	var out []ssa.Value
 	for _, src := range argflow.Sources(slice) {
 		switch v := src.(type) {
@@ -167,7 +193,7 @@ func contentTexts(b *sdk.Binding, slice ssa.Value) []ssa.Value {
 			if bi, ok := v.Common().Value.(*ssa.Builtin); ok && bi.Name() == "append" {
 				for _, op := range argflow.Operands(v.Common()) {
 					if _, isSlice := op.Type().Underlying().(*types.Slice); isSlice {
-						out = append(out, contentTexts(b, op)...)
+						out = append(out, contentTexts(b, op, seen)...)
 					} else {
 						out = append(out, elementText(b, op)...)
 					}
@@ -217,8 +243,11 @@ func marked(b *sdk.Binding, src ssa.Value) bool {
 				}
 			}
 		case *ssa.Store:
-			if r.Val == src {
-				return true // kept elsewhere: what happens to it there is unknown
+			// A named result that a deferred function can see is a
+			// local variable; anywhere else, what happens to the
+			// result there is unknown.
+			if _, local := r.Addr.(*ssa.Alloc); r.Val == src && !local {
+				return true
 			}
 		default:
 			return true
@@ -367,7 +396,7 @@ func testsNonNil(cond, err ssa.Value, taken bool) bool {
 		if k, ok := x.(*ssa.Const); ok {
 			x, y = y, k
 		}
-		if k, ok := y.(*ssa.Const); !ok || !k.IsNil() || x != err {
+		if k, ok := y.(*ssa.Const); !ok || !k.IsNil() || !sameError(x, err) {
 			return false
 		}
 		return (c.Op == token.NEQ) == taken
@@ -378,9 +407,41 @@ func testsNonNil(cond, err ssa.Value, taken bool) bool {
 		if !taken || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
 			return false
 		}
-		return len(c.Common().Args) > 0 && stripInterface(c.Common().Args[0]) == err
+		return len(c.Common().Args) > 0 && sameError(stripInterface(c.Common().Args[0]), err)
 	}
 	return false
+}
+
+// sameError reports whether tested, the error a condition tests, is the
+// error err: the same value, or loads of one variable that is not
+// assigned after the test (a named result that a deferred function
+// sees, which the SSA form keeps in memory).
+func sameError(tested, err ssa.Value) bool {
+	if tested == err {
+		return true
+	}
+	l1, ok1 := tested.(*ssa.UnOp)
+	l2, ok2 := err.(*ssa.UnOp)
+	if !ok1 || !ok2 || l1.Op != token.MUL || l2.Op != token.MUL || l1.X != l2.X {
+		return false
+	}
+	a, ok := l1.X.(*ssa.Alloc)
+	if !ok || !l1.Block().Dominates(l2.Block()) {
+		return false
+	}
+	for _, ref := range *a.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			// Before the test, or on no path to the error's use.
+			if !dominates(r, l1) && reaches(r, l2) {
+				return false
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		default:
+			return false // its address is taken
+		}
+	}
+	return true
 }
 
 // errPos returns where the error value v is made, if it has a position.

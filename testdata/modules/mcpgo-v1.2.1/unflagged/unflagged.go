@@ -29,6 +29,25 @@ func Register(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("empty"), empty)
 	s.AddTool(mcp.NewTool("batch"), batch)
 	s.AddTool(mcp.NewTool("unguarded"), unguarded)
+	s.AddTool(mcp.NewTool("guarded"), guard(read))
+	s.AddTool(mcp.NewTool("read_all"), readAll)
+}
+
+// A wrapper of every tool that answers a handler's error with its text,
+// with named results that its deferred recover sets.
+func guard(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (result *mcp.CallToolResult, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = mcp.NewToolResultText(fmt.Sprintf("panic: %v", r))
+			}
+		}()
+		result, err = h(ctx, req)
+		if err != nil {
+			return mcp.NewToolResultText(fmt.Sprintf("Error: %v", err)), nil // want `answers a failure with a result built from the error's text`
+		}
+		return result, nil
+	}
 }
 
 func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -150,4 +169,19 @@ func batch(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 func unguarded(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	err := os.Remove(req.GetString("path", ""))
 	return mcp.NewToolResultText(fmt.Sprintf("removed (error: %v)", err)), nil
+}
+
+// Content appended in a loop, some items failures: the answer lists each
+// item's outcome.
+func readAll(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var results []mcp.Content
+	for _, p := range strings.Split(req.GetString("paths", ""), ",") {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			results = append(results, mcp.TextContent{Type: "text", Text: fmt.Sprintf("%s: %v", p, err)})
+			continue
+		}
+		results = append(results, mcp.NewTextContent(string(data)))
+	}
+	return &mcp.CallToolResult{Content: results}, nil
 }
