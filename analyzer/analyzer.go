@@ -29,6 +29,10 @@ type Config struct {
 	// failures, I/O, internal state), Category tool-error (-tool-errors).
 	ToolErrors bool
 
+	// UnflaggedErrors also reports results built from an error's text
+	// without IsError, Category unflagged-error (-unflagged-errors).
+	UnflaggedErrors bool
+
 	// Functions names the project's own decode, validate and
 	// tool-error-result functions, for code the analyzer cannot see into
 	// (-decode-funcs, -validate-funcs, -tool-error-result-funcs).
@@ -73,6 +77,8 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.BoolVar(&c.ToolErrors, "tool-errors", c.ToolErrors,
 		"also report errors with no argument origin (API failures, I/O), Category tool-error")
+	a.Flags.BoolVar(&c.UnflaggedErrors, "unflagged-errors", c.UnflaggedErrors,
+		"also report results built from an error's text without IsError, Category unflagged-error")
 	a.Flags.Var(&c.Decode, "decode-funcs",
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that decode tool arguments")
 	a.Flags.Var(&c.Validate, "validate-funcs",
@@ -204,6 +210,19 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, erro
 	// a converted-by directive, does not silence these.
 	for _, a := range res.Assertions {
 		if fd, ok := diagnoseAssertion(pass, a, dirs, srcs, fc); ok {
+			found = append(found, fd)
+		}
+	}
+	for _, u := range res.Unflagged {
+		if !cfg.UnflaggedErrors {
+			// A directive written for -unflagged-errors runs is not
+			// unused in the runs without.
+			if ret := returnStmt(u.Func.Syntax, u.Pos); ret != nil {
+				dirs.ignores(ret, u.Func.Syntax)
+			}
+			continue
+		}
+		if fd, ok := diagnoseUnflagged(pass, u, dirs, srcs); ok {
 			found = append(found, fd)
 		}
 	}

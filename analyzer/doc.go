@@ -34,6 +34,10 @@
 // Errors with no argument origin (an API call failing, I/O) are tool
 // execution errors by the spec too; they are reported, with Category
 // tool-error, only with the -tool-errors flag.
+//
+// A result built from a non-nil error's text without IsError reads as a
+// success to the client; it is reported, with Category unflagged-error,
+// only with the -unflagged-errors flag.
 package analyzer
 
 const doc = `report MCP tool handlers that hide argument errors from the model

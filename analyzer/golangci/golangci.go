@@ -14,7 +14,7 @@
 //	          validate-funcs: [example.com/srv/args.Input.Check]
 //
 // The settings are the analyzer's flags under the same kebab-case names:
-// tool-errors is a bool, decode-funcs, validate-funcs and
+// tool-errors and unflagged-errors are bools, decode-funcs, validate-funcs and
 // tool-error-result-funcs are lists of "importpath.Func" or
 // "importpath.Type.Method" names. See
 // https://golangci-lint.run/plugins/module-plugins/.

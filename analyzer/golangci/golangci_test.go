@@ -99,7 +99,7 @@ func TestBadSettings(t *testing.T) {
 	}{
 		{"tool-errors", `settings must be a map of setting names to values, got the string "tool-errors"`},
 		{[]any{"tool-errors"}, "settings must be a map"},
-		{map[string]any{"tool_errors": true}, `unknown setting "tool_errors" (the settings are decode-funcs, tool-error-result-funcs, tool-errors, validate-funcs)`},
+		{map[string]any{"tool_errors": true}, `unknown setting "tool_errors" (the settings are decode-funcs, tool-error-result-funcs, tool-errors, unflagged-errors, validate-funcs)`},
 		{map[string]any{"ToolErrors": true}, `unknown setting "ToolErrors"`},
 		{map[string]any{"tool-errors": "true"}, `setting "tool-errors": want true or false, got the string "true"`},
 		{map[string]any{"tool-errors": nil}, `setting "tool-errors": want true or false, got nothing`},

@@ -77,6 +77,9 @@ type Result struct {
 	// Assertions are the single-value type assertions on argument values
 	// in handlers and the helpers they pass arguments to, by position.
 	Assertions []*Assertion
+	// Unflagged are the returns of results built from an error's text
+	// without IsError, by position.
+	Unflagged []*Unflagged
 	// SDKs are the SDKs the package can see.
 	SDKs sdk.Bindings
 	// Servers are the MCP servers the package builds outside its tests.
@@ -198,6 +201,8 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 	// A panic is no returned error: a server whose middleware converts
 	// errors still panics on these.
 	res.Assertions = s.assertions(hs)
+	// Nor does it mark a result that carries an error's text.
+	res.Unflagged = unflagged(hs)
 	s.export()
 	return res, nil
 }

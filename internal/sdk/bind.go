@@ -173,6 +173,28 @@ func (b *Binding) IsResultPointer(t types.Type) bool {
 	return ok && types.Identical(p.Elem(), b.Result)
 }
 
+// IsTextResultFunc reports whether fn is a function of the SDK that builds
+// a result that is no error from a text, its first operand.
+func (b *Binding) IsTextResultFunc(fn *types.Func) bool {
+	return fn.Pkg() == b.MCP && fn.Signature().Recv() == nil && slices.Contains(b.TextResult.Funcs, fn.Name())
+}
+
+// IsTextContentFunc reports whether fn is a function of the SDK that
+// builds a text content from a text, its first operand.
+func (b *Binding) IsTextContentFunc(fn *types.Func) bool {
+	return fn.Pkg() == b.MCP && fn.Signature().Recv() == nil && slices.Contains(b.TextResult.ContentFuncs, fn.Name())
+}
+
+// IsTextContent reports whether t is the SDK's text content type or a
+// pointer to it.
+func (b *Binding) IsTextContent(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	return ok && b.TextResult.Content != "" && named.Obj().Pkg() == b.MCP && named.Obj().Name() == b.TextResult.Content
+}
+
 // IsArgumentMethod reports whether fn is a request method yielding argument values.
 func (b *Binding) IsArgumentMethod(fn *types.Func) bool {
 	return b.isRequestMethod(fn, b.ArgumentMethods)

@@ -63,6 +63,11 @@ type Descriptor struct {
 	// ErrorResult tells how to build a tool execution error result.
 	ErrorResult ErrorResult
 
+	// TextResult tells how a handler builds a result that carries text
+	// but is no error, so that one built from an error's text can be
+	// found and marked.
+	TextResult TextResult
+
 	// Advisories are known problems of older versions that a server's own
 	// code cannot fix.
 	Advisories []Advisory
@@ -185,6 +190,27 @@ type ErrorResult struct {
 	FromErr string
 }
 
+// TextResult describes the results with text content that are no tool
+// errors: a function of MCP that builds one from its first operand, and
+// the fields a result literal sets. A fix marks the result as an error:
+// a call of a Funcs function becomes a call of ErrorResult.TextFunc
+// (same operands) where the SDK version declares it, else
+// ErrorResult.Literal; a literal gets IsErrorField set to true.
+type TextResult struct {
+	// Funcs build a result from a text, their first operand
+	// (NewToolResultText).
+	Funcs []string
+	// ContentFuncs build a text content from a text, their first
+	// operand (NewTextContent).
+	ContentFuncs []string
+	// Content names the text content type in MCP, and TextField its
+	// field that holds the text.
+	Content, TextField string
+	// ContentField is the result's field holding its content, and
+	// IsErrorField the field that marks it as an error.
+	ContentField, IsErrorField string
+}
+
 // InvalidParamsCode is the JSON-RPC error code for invalid method parameters.
 const InvalidParamsCode = -32602
 
@@ -216,6 +242,12 @@ var Default = Table{
 		ErrorResult: ErrorResult{
 			// Portable across every go-sdk v1 release; SetError is not.
 			Text: "&%[1]s.CallToolResult{IsError: true, Content: []%[1]s.Content{&%[1]s.TextContent{Text: %[2]s}}}",
+		},
+		// go-sdk has no text result builder: results are literals
+		// (&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: msg}}}).
+		TextResult: TextResult{
+			Content: "TextContent", TextField: "Text",
+			ContentField: "Content", IsErrorField: "IsError",
 		},
 		Advisories: []Advisory{{
 			// Before v1.5.0 the typed wrapper returned
@@ -275,6 +307,15 @@ var Default = Table{
 			Literal: "&%[1]s.CallToolResult{Content: []%[1]s.Content{%[1]s.TextContent{Type: \"text\", Text: %[2]s}}, IsError: true}",
 			Formatf: "NewToolResultErrorf",
 			FromErr: "NewToolResultErrorFromErr",
+		},
+		// Every release has NewToolResultText and NewTextContent;
+		// NewToolResultStructured's text is a fallback beside
+		// structured content, which is not followed.
+		TextResult: TextResult{
+			Funcs:        []string{"NewToolResultText"},
+			ContentFuncs: []string{"NewTextContent"},
+			Content:      "TextContent", TextField: "Text",
+			ContentField: "Content", IsErrorField: "IsError",
 		},
 		Roles: []RoleRow{
 			{Func: "github.com/mark3labs/mcp-go/server.NewMCPServer", Role: roles.Server},
