@@ -44,20 +44,9 @@ func main() {
 		// x/tools' unitchecker speaks that protocol.
 		singlechecker.Main(analyzer.Analyzer)
 	}
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(batchGCPercent)
-	}
 	d := &driver{a: analyzer.Analyzer, stdout: os.Stdout, stderr: os.Stderr}
 	os.Exit(d.run(args))
 }
-
-// batchGCPercent is the standalone command's GOGC, unless the user sets
-// one. Its heap is mostly the syntax, types and SSA form of the packages,
-// live until they are analyzed, so each collection marks much and frees
-// little. Collecting less often saves time for some more peak memory, a
-// trade measured in docs/performance.md. The language
-// server, which lives on, keeps the default.
-const batchGCPercent = 150
 
 // invokedByGoCommand reports whether the go command runs the tool: with a
 // package's .cfg file, or asking for its flags.
