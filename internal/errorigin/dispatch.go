@@ -208,14 +208,15 @@ func (s *summarizer) concreteTypes() []*types.Pointer {
 
 // mayHaveMethodSummaries reports whether the methods of pkg's types,
 // declared or promoted, may have summaries: pkg is the package analyzed,
-// or it or a package it imports exports a MethodSummaries fact.
+// or it or a package it imports exports method summaries (see
+// MethodSummaries).
 func (s *summarizer) mayHaveMethodSummaries(pkg *types.Package) bool {
 	x := s.types
 	if may, ok := x.methodSummaries[pkg]; ok {
 		return may
 	}
 	x.methodSummaries[pkg] = false // an import cycle ends here
-	may := pkg == s.pass.Pkg || s.pass.ImportPackageFact(pkg, new(MethodSummaries))
+	may := pkg == s.pass.Pkg || x.summarized[pkg.Path()]
 	for _, imp := range pkg.Imports() {
 		if may {
 			break

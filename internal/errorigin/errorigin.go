@@ -149,8 +149,10 @@ func newFunc(h *handlers.Handler) *Func {
 
 func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result, error) {
 	exportSDKVersion(pass, sdks)
+	below := importedMethodSummaries(pass)
 	prog, err := mcpssa.Build(pass, sdks)
 	if prog == nil || err != nil {
+		exportMethodSummaries(pass, below, false)
 		return &Result{}, err
 	}
 	table := roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs), funcs.Rows())
@@ -158,6 +160,7 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 		return pass.ImportObjectFact(v, new(FixedMap))
 	})
 	index := newTypeIndex()
+	index.summarized = below
 	// The handlers are found first, with the package's functions
 	// summarized as helpers: which arguments of a forwarded call hold
 	// argument values is decided by what the helpers do with them.
@@ -203,7 +206,7 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 	res.Assertions = s.assertions(hs)
 	// Nor does it mark a result that carries an error's text.
 	res.Unflagged = unflagged(hs)
-	s.export()
+	exportMethodSummaries(pass, below, s.export())
 	return res, nil
 }
 

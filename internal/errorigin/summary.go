@@ -192,8 +192,10 @@ type typeIndex struct {
 	concrete     []*types.Pointer // the visible named types an interface may be implemented by
 	byMethod     map[string][]int // indexes into concrete of the types that may have a method of a name
 	// methodSummaries holds whether a package's types may have methods
-	// with summaries (see mayHaveMethodSummaries).
+	// with summaries (see mayHaveMethodSummaries); summarized lists the
+	// packages below this one that export method summaries.
 	methodSummaries map[*types.Package]bool
+	summarized      map[string]bool
 	visible         []*types.Package // the package and its imports, once listed
 }
 
@@ -535,18 +537,15 @@ func (s *summarizer) fills(fn *ssa.Function, flow *argflow.Func) []int {
 }
 
 // export records the summaries of the package's functions and methods as
-// facts, for the packages that import it.
-func (s *summarizer) export() {
+// facts, for the packages that import it, and reports whether it recorded
+// a method's.
+func (s *summarizer) export() (methods bool) {
 	// The declared functions and methods, not the method sets of the
 	// package's types: those hold promoted methods, whose wrappers the
 	// SSA builder would make only for them to be skipped (types that
 	// embed Kubernetes' ObjectMeta promote dozens each).
-	methods := false
 	for _, fn := range s.srcFuncs {
 		methods = s.exportFunc(fn) && fn.Signature.Recv() != nil || methods
-	}
-	if methods {
-		s.pass.ExportPackageFact(new(MethodSummaries))
 	}
 	// The package's fixed tables, for lookups in other packages.
 	for g := range s.fixed {
@@ -554,6 +553,7 @@ func (s *summarizer) export() {
 			s.pass.ExportObjectFact(v, new(FixedMap))
 		}
 	}
+	return methods
 }
 
 // FixedMap is a fact about a package-level map variable: its package
@@ -581,16 +581,6 @@ func (s *summarizer) exportFunc(fn *ssa.Function) bool {
 	s.pass.ExportObjectFact(obj, sum.exported())
 	return true
 }
-
-// MethodSummaries is a fact about a package: it exports summaries of
-// methods, so its types may implement an interface whose dynamic calls
-// those summaries decide.
-type MethodSummaries struct{}
-
-// AFact marks MethodSummaries as a fact.
-func (*MethodSummaries) AFact() {}
-
-func (*MethodSummaries) String() string { return "method summaries" }
 
 // exported returns the summary as the fact other packages see: in the
 // standalone driver facts are not encoded, and must carry no position of

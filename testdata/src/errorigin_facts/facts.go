@@ -1,4 +1,4 @@
-package errorigin_facts // want package:"errorigin_facts.Tool.Handler: param 1: decode" package:"method summaries"
+package errorigin_facts // want package:"errorigin_facts.Tool.Handler: param 1: decode" package:"method summaries: errorigin_facts"
 
 // The package holds helpers whose summaries, the facts the errorigin
 // analyzer exports, are asserted by expectation comments. A function
