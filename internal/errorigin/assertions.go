@@ -105,7 +105,9 @@ func (s *summarizer) assertions(hs *handlers.Result) []*Assertion {
 			}
 		}
 	}
-	for _, h := range hs.Handlers {
+	// A handler whose errors a wrapper converts still panics on a
+	// wrong-typed argument: no wrapper's conversion reaches a panic.
+	for _, h := range slices.Concat(hs.Handlers, hs.Converted) {
 		visit(h.Fn, s.flow(h.Fn, []*sdk.Binding{h.SDK}, h.Seeds), h, 0, false, newFunc(h))
 	}
 	for len(queue) > 0 {

@@ -55,6 +55,13 @@ type Result struct {
 	// Reach is where the package's own registrations lead.
 	Reach *Reach
 
+	// Converted lists, in source order, the raw handlers left out of
+	// Handlers because every use of them hands their errors to a wrapper
+	// or a registration that turns errors into tool results: their
+	// returns are right, but they still read the call's arguments, and a
+	// panic is no returned error (assertions.go walks them too).
+	Converted []*Handler
+
 	finder *finder // for the Wrapper facts of other packages
 }
 
@@ -129,6 +136,8 @@ func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
+		} else if h := f.dropped[fn]; h != nil {
+			res.Converted = append(res.Converted, h)
 		}
 	}
 	return res
@@ -159,6 +168,22 @@ type finder struct {
 
 	// foreign holds the stand-ins for other packages' raw handlers.
 	foreign map[paramKey]*Handler
+
+	// dropped holds the handlers dropped because their errors are
+	// converted (Result.Converted).
+	dropped map[*ssa.Function]*Handler
+}
+
+// drop removes fn from the handlers; converted says why: its errors
+// are turned into tool results, rather than it being a helper.
+func (f *finder) drop(fn *ssa.Function, converted bool) {
+	if converted {
+		if f.dropped == nil {
+			f.dropped = make(map[*ssa.Function]*Handler)
+		}
+		f.dropped[fn] = f.byFunc[fn]
+	}
+	delete(f.byFunc, fn)
 }
 
 func (f *finder) findBySignature() {
@@ -206,7 +231,7 @@ func (f *finder) dropConverted() {
 		case u.converted && len(u.escapes) > 0:
 			h.Escapes = u.escapes
 		case u.converted || f.bodies[fn] && u.called:
-			delete(f.byFunc, fn)
+			f.drop(fn, u.converted)
 		}
 	}
 }

@@ -129,7 +129,7 @@ func (f *finder) computeReach() *Reach {
 func (f *finder) dropConvertedByRegistrations(r *Reach) {
 	for fn, h := range f.byFunc {
 		if h.Kind == sdk.Raw && len(h.Escapes) == 0 && r.Converted(fn) {
-			delete(f.byFunc, fn)
+			f.drop(fn, true)
 		}
 	}
 }

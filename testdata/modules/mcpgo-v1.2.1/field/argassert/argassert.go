@@ -78,3 +78,36 @@ func NewHelper() *server.MCPServer {
 	})
 	return s
 }
+
+// gitlab-mcp's ErrorGuard: every handler is registered through a wrapper
+// that turns its returned errors into results and recovers panics. The
+// handler's returns are right, but its assertions still panic, and the
+// recovered panic is no tool error.
+func errorGuard(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (result *mcp.CallToolResult, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = mcp.NewToolResultText(fmt.Sprintf("Panic: %v", r))
+			}
+		}()
+		result, err = h(ctx, req)
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		return result, nil
+	}
+}
+
+func NewGuarded() *server.MCPServer {
+	s := server.NewMCPServer("guarded", "1.0.0")
+	s.AddTool(mcp.NewTool("project", mcp.WithString("project_path", mcp.Required())), errorGuard(getProject))
+	return s
+}
+
+func getProject(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	path := req.GetArguments()["project_path"].(string) // want `tool handler asserts the type of argument "project_path" with .\(string\)`
+	if path == "" {
+		return nil, fmt.Errorf("project_path must not be empty")
+	}
+	return mcp.NewToolResultText(path), nil
+}
