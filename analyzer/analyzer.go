@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -29,15 +30,39 @@ type Config struct {
 	// failures, I/O, internal state), Category tool-error (-tool-errors).
 	ToolErrors bool
 
-	// UnflaggedErrors also reports results built from an error's text
-	// without IsError, Category unflagged-error (-unflagged-errors).
-	UnflaggedErrors bool
+	// DisableUnflaggedErrors turns off the reports of results built from
+	// an error's text without IsError, Category unflagged-error
+	// (-unflagged-errors=false).
+	DisableUnflaggedErrors bool
 
 	// Functions names the project's own decode, validate and
 	// tool-error-result functions, for code the analyzer cannot see into
 	// (-decode-funcs, -validate-funcs, -tool-error-result-funcs).
 	Functions
 }
+
+// enabled is a boolean flag that sets the Config field it points to to
+// its negation: -unflagged-errors=false sets DisableUnflaggedErrors, so
+// that the zero Config is the default one.
+type enabled struct{ disabled *bool }
+
+func (e enabled) String() string {
+	if e.disabled == nil {
+		return "false" // the zero value, for the flag package's help
+	}
+	return strconv.FormatBool(!*e.disabled)
+}
+
+func (e enabled) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	*e.disabled = !on
+	return nil
+}
+
+func (e enabled) IsBoolFlag() bool { return true }
 
 // Functions names the project's own decode, validate and
 // tool-error-result functions; see [Config].
@@ -77,8 +102,8 @@ func New(cfg Config) *analysis.Analyzer {
 	}
 	a.Flags.BoolVar(&c.ToolErrors, "tool-errors", c.ToolErrors,
 		"also report errors with no argument origin (API failures, I/O), Category tool-error")
-	a.Flags.BoolVar(&c.UnflaggedErrors, "unflagged-errors", c.UnflaggedErrors,
-		"also report results built from an error's text without IsError, Category unflagged-error")
+	a.Flags.Var(enabled{&c.DisableUnflaggedErrors}, "unflagged-errors",
+		"report results built from an error's text without IsError, Category unflagged-error")
 	a.Flags.Var(&c.Decode, "decode-funcs",
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that decode tool arguments")
 	a.Flags.Var(&c.Validate, "validate-funcs",
@@ -214,9 +239,9 @@ func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, erro
 		}
 	}
 	for _, u := range res.Unflagged {
-		if !cfg.UnflaggedErrors {
-			// A directive written for -unflagged-errors runs is not
-			// unused in the runs without.
+		if cfg.DisableUnflaggedErrors {
+			// A directive written for the runs that report them is
+			// not unused in the runs that do not.
 			if ret := returnStmt(u.Func.Syntax, u.Pos); ret != nil {
 				dirs.ignores(ret, u.Func.Syntax)
 			}

@@ -25,9 +25,6 @@ func TestCaseFamilies(t *testing.T) {
 		"regression_fix_import_collision", "fix_unused_imports", "converted_by_directive/...",
 		// Single-value type assertions on arguments, against both SDKs.
 		"argassert_mcpgo", "argassert_gosdk",
-		// A result built from an error's text without IsError: silent
-		// without -unflagged-errors (the cases with it are TestMatrix's).
-		"unflagged_off",
 	}
 	// One run for all families: each run loads the standard library from
 	// source (the analyzer has facts), which costs more than the cases.
@@ -76,12 +73,19 @@ func assertFixesCompose(t *testing.T, fset *token.FileSet, diags []analysis.Diag
 	}
 }
 
-// TestToolErrors checks that -tool-errors adds tool-error reports, and
-// that the default analyzer stays silent on them (gosdk_raw/negative.go).
+// TestToolErrors checks the two switches of optional reports in one run
+// (each run loads the standard library): -tool-errors adds tool-error
+// reports, which the default analyzer does not make
+// (gosdk_raw/negative.go), and -unflagged-errors=false takes away the
+// unflagged-error reports the default analyzer makes (unflagged_off;
+// TestMatrix has the cases with them).
 func TestToolErrors(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	strict := analyzer.New(analyzer.Config{ToolErrors: true})
-	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), strict, "tool_errors")
+	if err := strict.Flags.Set("unflagged-errors", "false"); err != nil {
+		t.Fatal(err)
+	}
+	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), strict, "tool_errors", "unflagged_off")
 }
 
 // TestConfiguredFunctions sets the function lists through the analyzer's

@@ -36,8 +36,8 @@
 // tool-error, only with the -tool-errors flag.
 //
 // A result built from a non-nil error's text without IsError reads as a
-// success to the client; it is reported, with Category unflagged-error,
-// only with the -unflagged-errors flag.
+// success to the client; it is reported with Category unflagged-error
+// unless -unflagged-errors=false.
 package analyzer
 
 const doc = `report MCP tool handlers that hide argument errors from the model

@@ -116,13 +116,12 @@ func TestMatrixModulesTypecheck(t *testing.T) {
 // diagnostics against the "// want" comments and its fixes against the
 // .golden files.
 //
-// The analyzer runs with -unflagged-errors, so that the modules' unflagged
-// packages, the cases of that category on each SDK version, share the
-// load of the others; that the category is off by default is the
-// unflagged_off case family's to say (TestCaseFamilies).
+// The modules' unflagged packages hold the cases of that category, on by
+// default, on each SDK version; that -unflagged-errors=false turns it off
+// is the unflagged_off case family's to say (TestToolErrors).
 func TestMatrix(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
-	a := analyzer.New(analyzer.Config{UnflaggedErrors: true})
+	a := analyzer.Analyzer
 	forEachMatrixModule(t, func(t *testing.T, dir string) {
 		for _, r := range analysistest.RunWithSuggestedFixes(t, dir, a, "./...") {
 			assertFixesCompose(t, r.Pass.Fset, r.Diagnostics)

@@ -1,5 +1,5 @@
 // Package unflagged_off answers a failure with a result that is not marked
-// as an error: without -unflagged-errors, nothing is reported.
+// as an error: with -unflagged-errors=false, nothing is reported.
 package unflagged_off
 
 import (
@@ -25,7 +25,7 @@ func load(name string) (string, error) {
 func read(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	data, err := load(req.Params.Name)
 	if err != nil {
-		return mcp.NewToolResultText(fmt.Sprintf("Error: %v", err)), nil // silent by default
+		return mcp.NewToolResultText(fmt.Sprintf("Error: %v", err)), nil // silent with -unflagged-errors=false
 	}
 	return mcp.NewToolResultText(data), nil
 }

@@ -1,6 +1,6 @@
 // Package unflagged holds go-sdk tool handlers, raw and typed, that answer
-// a failure with a result that is not marked as an error (reported with
-// -unflagged-errors), and the answers that are fine.
+// a failure with a result that is not marked as an error (reported by
+// default), and the answers that are fine.
 package unflagged
 
 import (

@@ -1,6 +1,6 @@
 // Package unflagged holds tool handlers of mcp-go v0.16.0 that answer a
-// failure with a result that is not marked as an error (reported with
-// -unflagged-errors). This release has no NewToolResultError: the fix
+// failure with a result that is not marked as an error (reported by
+// default). This release has no NewToolResultError: the fix
 // writes the CallToolResult literal with IsError.
 package unflagged
 

@@ -1,6 +1,6 @@
 // Package unflagged holds tool handlers that answer a failure with a
 // result that is not marked as an error (Category unflagged-error,
-// reported with -unflagged-errors), and the answers that are fine.
+// reported by default), and the answers that are fine.
 package unflagged
 
 import (
