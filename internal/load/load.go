@@ -8,10 +8,11 @@
 // declares fact types. The second costs a source type-check of the
 // standard library and every module the build depends on, although
 // mcperrlint summarizes only the packages of the module being linted and
-// those that see an MCP SDK. This package loads the middle: one go list
-// call (the same the first mode makes), then source for the packages the
-// caller's Source function asks for and for every package above them,
-// export data for the rest. The result is a graph of packages.Package
+// those that see an MCP SDK. This package loads the middle: the graph
+// from go list, then source for the packages the caller's Source function
+// asks for and for every package above them, export data for the rest,
+// which a second go list -export builds for those packages alone (with
+// -export, go list compiles every package it lists). The result is a graph of packages.Package
 // values that go/analysis/checker runs on, with each package's Imports
 // cut down to the packages that can carry facts, so that the checker runs
 // fact-producing analyzers only there. Start returns that graph before it
