@@ -70,6 +70,7 @@ func TestFixIsIdempotent(t *testing.T) {
 	})
 	t.Run("modules", func(t *testing.T) {
 		forEachMatrixModule(t, func(t *testing.T, dir string) {
+			warmMatrixModule(t, dir)
 			mod := t.TempDir()
 			if err := os.CopyFS(mod, os.DirFS(dir)); err != nil {
 				t.Fatal(err)

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // matrixModules are the directories under testdata/modules, one per pinned
@@ -103,6 +104,7 @@ func offlineModuleEnv() []string {
 func TestMatrixModulesTypecheck(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	forEachMatrixModule(t, func(t *testing.T, dir string) {
+		warmMatrixModule(t, dir)
 		vet := exec.Command("go", "vet", "./...")
 		vet.Dir = dir
 		vet.Env = offlineModuleEnv()
@@ -110,6 +112,16 @@ func TestMatrixModulesTypecheck(t *testing.T) {
 			t.Errorf("go vet ./... in %s: %v\n%s", dir, err, out)
 		}
 	})
+}
+
+// warmMatrixModule runs go vet in the matrix module dir once per test
+// binary (testbin.Warm), compiling its dependencies, the real SDK above
+// all, into the build cache before TestMatrixModulesTypecheck's go vet and
+// TestFixIsIdempotent's mcperrlint runs need them, rather than in both at
+// once on an empty cache.
+func warmMatrixModule(t *testing.T, dir string) {
+	t.Helper()
+	testbin.Warm(t, dir, "vet", "./...")
 }
 
 // TestMatrix runs the analyzer over each matrix module and checks its

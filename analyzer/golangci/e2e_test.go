@@ -43,6 +43,8 @@ func TestGolangciLint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds golangci-lint with the plugin (minutes the first time) and loads the real SDKs")
 	}
+	// Parallel: its commands overlap the in-process tests of the plugin.
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

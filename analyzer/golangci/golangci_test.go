@@ -62,6 +62,7 @@ func TestDefaults(t *testing.T) {
 // comments hold tool-error reports: they appear only if the setting took
 // effect.
 func TestToolErrorsSetting(t *testing.T) {
+	t.Parallel() // its own analyzer; it overlaps TestGolangciLint's commands
 	a := build(t, map[string]any{"tool-errors": true})
 	analysistest.RunWithSuggestedFixes(t, testbin.Testdata(t), a, "tool_errors")
 }
@@ -70,6 +71,7 @@ func TestToolErrorsSetting(t *testing.T) {
 // analyzer's tests run with the same names given as flags. The lists
 // arrive as golangci-lint decodes YAML: []any.
 func TestFunctionSettings(t *testing.T) {
+	t.Parallel() // its own analyzer; it overlaps TestGolangciLint's commands
 	a := build(t, map[string]any{
 		"decode-funcs":            []any{"config_funcs/lib.Decode"},
 		"validate-funcs":          []any{"config_funcs/lib.Args.Check"},
@@ -123,6 +125,7 @@ func TestBadSettings(t *testing.T) {
 // that //nolint:mcperrlint on the return does not suppress, while the
 // analyzer's own diagnostics on the same code do carry it.
 func TestNoRelated(t *testing.T) {
+	t.Parallel() // its own analyzer; it overlaps TestGolangciLint's commands
 	count := func(a *analysis.Analyzer) (diags, related int) {
 		for _, r := range analysistest.Run(t, testbin.Testdata(t), a, "fix_imports") {
 			for _, d := range r.Diagnostics {

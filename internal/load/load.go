@@ -8,10 +8,11 @@
 // declares fact types. The second costs a source type-check of the
 // standard library and every module the build depends on, although
 // mcperrlint summarizes only the packages of the module being linted and
-// those that see an MCP SDK. This package loads the middle: one go list
-// call (the same the first mode makes), then source for the packages the
-// caller's Source function asks for and for every package above them,
-// export data for the rest. The result is a graph of packages.Package
+// those that see an MCP SDK. This package loads the middle: the graph
+// from go list, then source for the packages the caller's Source function
+// asks for and for every package above them, export data for the rest,
+// which a second go list -export builds for those packages alone (with
+// -export, go list compiles every package it lists). The result is a graph of packages.Package
 // values that go/analysis/checker runs on, with each package's Imports
 // cut down to the packages that can carry facts, so that the checker runs
 // fact-producing analyzers only there. Start returns that graph before it
@@ -142,11 +143,15 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// The graph first, without export data: go list -export compiles
+	// every package it lists, and the packages checked from source (the
+	// module being linted, above all) need none. Export data is asked
+	// for afterwards, for the others only.
 	meta := &packages.Config{
 		Context: ctx,
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 			packages.NeedImports | packages.NeedDeps | packages.NeedModule |
-			packages.NeedExportFile | packages.NeedTypesSizes | packages.NeedForTest,
+			packages.NeedTypesSizes | packages.NeedForTest,
 		Dir:   cfg.Dir,
 		Tests: cfg.Tests,
 	}
@@ -168,22 +173,26 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 		}
 		n := &node{pkg: p, imports: make(map[string]*node, len(p.Imports)), ready: make(chan struct{})}
 		g.nodes[p.ID] = n
-		// Source for the packages named, those the caller asks for, and
-		// those whose export data is missing (go list could not compile
-		// them: their errors then come from the type checker, with
-		// positions).
+		// Source for the packages named and those the caller asks for
+		// (and a variant that go list cannot name by its path, which
+		// only a test's dependencies are, and those are above a root).
 		n.source = p.PkgPath != "unsafe" &&
-			(roots[p] || cfg.Source != nil && cfg.Source(p) || p.ExportFile == "")
+			(roots[p] || cfg.Source != nil && cfg.Source(p) || p.ID != p.PkgPath)
 		for path, imp := range p.Imports {
 			in := add(imp)
 			n.imports[path] = in
 			n.source = n.source || in.source
 		}
-		n.facts = n.source || cfg.Facts != nil && cfg.Facts(p)
 		return n
 	}
 	for _, p := range initial {
 		add(p)
+	}
+	if err := g.readExportFiles(meta); err != nil {
+		return nil, err
+	}
+	for _, n := range g.nodes {
+		n.facts = n.source || cfg.Facts != nil && cfg.Facts(n.pkg)
 	}
 	for _, n := range g.nodes {
 		if n.source {
@@ -227,6 +236,62 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 		g.loading.Go(func() { l.load(g.nodes[p.ID]) })
 	}
 	return g, nil
+}
+
+// readExportFiles sets the ExportFile of every package not checked from
+// source, by one go list -export of those packages alone. A package
+// whose export data is missing (go list could not compile it) is checked
+// from source instead, and so is every package above it: its errors then
+// come from the type checker, with positions.
+func (g *Graph) readExportFiles(meta *packages.Config) error {
+	var paths []string
+	for _, n := range g.nodes {
+		if !n.source && n.pkg.PkgPath != "unsafe" {
+			paths = append(paths, n.pkg.PkgPath)
+		}
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	sort.Strings(paths)
+	cfg := *meta
+	cfg.Mode = packages.NeedName | packages.NeedExportFile
+	cfg.Tests = false
+	listed, err := packages.Load(&cfg, paths...)
+	if err != nil {
+		return err
+	}
+	export := make(map[string]string, len(listed))
+	for _, p := range listed {
+		export[p.PkgPath] = p.ExportFile
+	}
+	// Missing export data makes a package, and everything above it,
+	// source; repeat until nothing changes (the graph is small).
+	for changed := true; changed; {
+		changed = false
+		for _, n := range g.nodes {
+			if n.source || n.pkg.PkgPath == "unsafe" {
+				continue
+			}
+			n.pkg.ExportFile = export[n.pkg.PkgPath]
+			if n.pkg.ExportFile == "" {
+				n.source, changed = true, true
+				continue
+			}
+			for _, in := range n.imports {
+				if in.source {
+					n.source, changed = true, true
+					break
+				}
+			}
+		}
+	}
+	for _, n := range g.nodes {
+		if n.source {
+			n.pkg.ExportFile = ""
+		}
+	}
+	return nil
 }
 
 // Wait waits until every package of the graph has loaded. Its error says

@@ -6,6 +6,7 @@
 package testbin
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -130,6 +131,44 @@ func get(tb testing.TB, env, name, subdir string, flags []string, pkg string) st
 		tb.Fatal(b.err)
 	}
 	return b.path
+}
+
+var (
+	warmMu sync.Mutex
+	warmed = map[string]*binary{} // by directory and command; path unused
+)
+
+// Warm runs the go command with args in dir once per test process, the
+// first time a test asks, and makes every other caller wait for it: a
+// command whose outputs the go build cache keeps for the go commands the
+// tests run afterwards, such as go vet -vettool compiling every
+// dependency of a module and computing the tool's facts about each.
+// Tests that run in parallel on an empty build cache otherwise start
+// their go commands at once, and each compiles the same dependencies
+// (the SDKs, much of the standard library) for itself. Its exit status
+// is not checked (go vet exits 1 on findings): the tests run the commands
+// whose results they check themselves, and report their failures.
+func Warm(tb testing.TB, dir string, args ...string) {
+	tb.Helper()
+	key := dir + "\x00" + strings.Join(args, "\x00")
+	warmMu.Lock()
+	w := warmed[key]
+	if w == nil {
+		w = new(binary)
+		warmed[key] = w
+	}
+	warmMu.Unlock()
+	w.once.Do(func() {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		var exit *exec.ExitError
+		if out, err := cmd.CombinedOutput(); err != nil && !errors.As(err, &exit) {
+			w.err = fmt.Errorf("%s in %s: %v\n%s", cmd, dir, err, out)
+		}
+	})
+	if w.err != nil {
+		tb.Fatal(w.err)
+	}
 }
 
 // Cleanup removes the binaries the process built; a TestMain calls it
