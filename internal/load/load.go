@@ -151,7 +151,11 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 		Context: ctx,
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
 			packages.NeedImports | packages.NeedDeps | packages.NeedModule |
-			packages.NeedTypesSizes | packages.NeedForTest,
+			packages.NeedTypesSizes | packages.NeedForTest |
+			// Without it go list does not resolve //go:embed patterns,
+			// and a package whose pattern matches nothing would not be
+			// reported broken: the compiler, which -export ran, did.
+			packages.NeedEmbedFiles,
 		Dir:   cfg.Dir,
 		Tests: cfg.Tests,
 	}

@@ -273,3 +273,24 @@ func TestModfileInGOFLAGS(t *testing.T) {
 		t.Fatal("want example.com/alt/a, from alt.mod, without errors")
 	}
 }
+
+// TestEmbedPatternError checks that a package whose //go:embed pattern
+// matches no file is broken: the type checker cannot see it, and go list
+// reports it only when asked for the embedded files (or for export data,
+// which the packages checked from source are not asked for).
+func TestEmbedPatternError(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"e/e.go": "package e\n\nimport \"embed\"\n\n//go:embed docs\nvar Docs embed.FS\n",
+	})
+	g, err := Load(&Config{Dir: dir}, "./e")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Roots) != 1 {
+		t.Fatalf("roots: %v", g.Roots)
+	}
+	p := g.Roots[0]
+	if !p.IllTyped || len(p.Errors) == 0 || !strings.Contains(p.Errors[0].Msg, "pattern docs") {
+		t.Errorf("IllTyped %v, errors %v; want the embed pattern's error", p.IllTyped, p.Errors)
+	}
+}
