@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
 // ignoreDirective suppresses the reports of the return statement it
@@ -119,7 +120,9 @@ func (d *directives) reportUnused(pass *analysis.Pass) {
 			}
 		}
 	}
-	slices.SortFunc(unused, func(a, b *directive) int { return int(a.comment.Pos() - b.comment.Pos()) })
+	slices.SortFunc(unused, func(a, b *directive) int {
+		return sorted.ComparePositions(pass.Fset, a.comment.Pos(), b.comment.Pos())
+	})
 	for _, dir := range unused {
 		pass.Report(analysis.Diagnostic{
 			Pos:      dir.comment.Pos(),

@@ -11,6 +11,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/handlers"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
 // An Assertion is a single-value type assertion (x.(T), neither comma-ok
@@ -122,7 +123,7 @@ func (s *summarizer) assertions(hs *handlers.Result) []*Assertion {
 		}
 		visit(fn, s.flow(fn, []*sdk.Binding{hp.handler.SDK}, seeds), hp.handler, hp.depth, true, helperFunc(fn, hp.handler.SDK))
 	}
-	slices.SortFunc(out, func(a, b *Assertion) int { return int(a.Lparen - b.Lparen) })
+	slices.SortFunc(out, func(a, b *Assertion) int { return sorted.ComparePositions(s.pass.Fset, a.Lparen, b.Lparen) })
 	return out
 }
 

@@ -205,7 +205,7 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 	// errors still panics on these.
 	res.Assertions = s.assertions(hs)
 	// Nor does it mark a result that carries an error's text.
-	res.Unflagged = unflagged(hs)
+	res.Unflagged = unflagged(pass.Fset, hs)
 	exportMethodSummaries(pass, below, s.export())
 	return res, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/handlers"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
 // An Unflagged is a return of a tool handler that answers a failure with a
@@ -35,7 +36,7 @@ type Unflagged struct {
 // unflagged returns the unflagged error results the package's handlers
 // return, by position. A handler whose result its forwarders drop is
 // left out: its result never reaches the client.
-func unflagged(hs *handlers.Result) []*Unflagged {
+func unflagged(fset *token.FileSet, hs *handlers.Result) []*Unflagged {
 	var out []*Unflagged
 	for _, h := range hs.Handlers {
 		if !h.ResultForwarded {
@@ -58,7 +59,7 @@ func unflagged(hs *handlers.Result) []*Unflagged {
 			out = append(out, u)
 		}
 	}
-	slices.SortFunc(out, func(a, b *Unflagged) int { return int(a.Pos - b.Pos) })
+	slices.SortFunc(out, func(a, b *Unflagged) int { return sorted.ComparePositions(fset, a.Pos, b.Pos) })
 	return out
 }
 
