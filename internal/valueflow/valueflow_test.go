@@ -142,15 +142,7 @@ func arrayCopy() {
 // TestOfBugs runs the cases of bugSource: each sink's answer must be
 // the one its comment gives.
 func TestOfBugs(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", bugSource, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, _ := buildSource(t, bugSource)
 	var funcs []*ssa.Function
 	var add func(fn *ssa.Function)
 	add = func(fn *ssa.Function) {
@@ -172,25 +164,19 @@ func TestOfBugs(t *testing.T) {
 		"elemCopies":         "funcs b; complete",
 		"arrayCopy":          "funcs c; complete",
 	}
+	asked := 0
 	for _, fn := range funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-					continue
-				}
-				s := g.Of(call.Call.Args[0])
-				var names []string
-				for _, f := range s.Funcs {
-					names = append(names, f.Name())
-				}
-				slices.Sort(names)
-				got := fmt.Sprintf("funcs %s; %s", strings.Join(names, " "), map[bool]string{true: "complete", false: "incomplete"}[s.Complete])
-				if got != want[fn.Name()] {
-					t.Errorf("%s: %s, want %s", fn.Name(), got, want[fn.Name()])
-				}
+		for _, call := range sinkCalls(fn) {
+			asked++
+			s := g.Of(call.Call.Args[0])
+			got := fmt.Sprintf("funcs %s; %s", funcNames(s), map[bool]string{true: "complete", false: "incomplete"}[s.Complete])
+			if got != want[fn.Name()] {
+				t.Errorf("%s: %s, want %s", fn.Name(), got, want[fn.Name()])
 			}
 		}
+	}
+	if asked != len(want) {
+		t.Errorf("%d calls of sink asked about, want %d", asked, len(want))
 	}
 }
 
@@ -215,32 +201,17 @@ func swap(n int) {
 	sink(y)
 }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, fset := buildSource(t, src)
 	fn := pkg.Func("swap")
 	g := valueflow.New(pkg, []*ssa.Function{fn})
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok || call.Call.StaticCallee() == nil || call.Call.StaticCallee().Name() != "sink" {
-				continue
-			}
-			s := g.Of(call.Call.Args[0])
-			var names []string
-			for _, f := range s.Funcs {
-				names = append(names, f.Name())
-			}
-			slices.Sort(names)
-			if got := strings.Join(names, " "); got != "a b" || !s.Complete {
-				t.Errorf("%v: funcs %s, complete %v; want funcs a b, complete", fset.Position(call.Pos()), got, s.Complete)
-			}
+	calls := sinkCalls(fn)
+	if len(calls) != 2 {
+		t.Fatalf("%d calls of sink in swap, want 2", len(calls))
+	}
+	for _, call := range calls {
+		s := g.Of(call.Call.Args[0])
+		if got := funcNames(s); got != "a b" || !s.Complete {
+			t.Errorf("%v: funcs %s, complete %v; want funcs a b, complete", fset.Position(call.Pos()), got, s.Complete)
 		}
 	}
 }
@@ -273,26 +244,11 @@ func chain(i int) {
 // a copy, and that answering more questions changes no set answered
 // before: answers are shared.
 func TestOfShares(t *testing.T) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", shareSource, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkg, _ := buildSource(t, shareSource)
 	chain := pkg.Func("chain")
 	funcs := []*ssa.Function{chain, pkg.Func("init")}
 	g := valueflow.New(pkg, funcs)
-	var sinks []*ssa.Call
-	for _, b := range chain.Blocks {
-		for _, instr := range b.Instrs {
-			if call, ok := instr.(*ssa.Call); ok && call.Call.StaticCallee() == pkg.Func("sink") {
-				sinks = append(sinks, call)
-			}
-		}
-	}
+	sinks := sinkCalls(chain)
 	if len(sinks) != 2 {
 		t.Fatalf("%d calls of sink, want 2", len(sinks))
 	}
@@ -311,4 +267,42 @@ func TestOfShares(t *testing.T) {
 	if !slices.Equal(got.Funcs, before) {
 		t.Errorf("Of(%v) changed from %v to %v after another question", conv, before, got.Funcs)
 	}
+}
+
+// buildSource builds the SSA form of package p from src, a single file.
+func buildSource(t *testing.T, src string) (*ssa.Package, *token.FileSet) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg, _, err := ssautil.BuildPackage(&types.Config{}, fset, types.NewPackage("p", "p"), []*ast.File{f}, ssa.SanityCheckFunctions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkg, fset
+}
+
+// sinkCalls returns the calls of the package's sink in fn.
+func sinkCalls(fn *ssa.Function) []*ssa.Call {
+	var calls []*ssa.Call
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if call, ok := instr.(*ssa.Call); ok && call.Call.StaticCallee() != nil && call.Call.StaticCallee().Name() == "sink" {
+				calls = append(calls, call)
+			}
+		}
+	}
+	return calls
+}
+
+// funcNames returns the names of the functions of s, sorted.
+func funcNames(s *valueflow.Set) string {
+	var names []string
+	for _, f := range s.Funcs {
+		names = append(names, f.Name())
+	}
+	slices.Sort(names)
+	return strings.Join(names, " ")
 }
