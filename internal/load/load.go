@@ -11,8 +11,9 @@
 // those that see an MCP SDK. This package loads the middle: the graph
 // from go list, then source for the packages the caller's Source function
 // asks for and for every package above them, export data for the rest,
-// which a second go list -export builds for those packages alone (with
-// -export, go list compiles every package it lists). The result is a graph of packages.Package
+// which a second go list -export -deps builds for the packages below the
+// source ones alone (with -export, go list compiles every package it
+// lists). The result is a graph of packages.Package
 // values that go/analysis/checker runs on, with each package's Imports
 // cut down to the packages that can carry facts, so that the checker runs
 // fact-producing analyzers only there. Start returns that graph before it
@@ -29,6 +30,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -36,6 +38,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
@@ -147,11 +150,18 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	// every package it lists, and the packages checked from source (the
 	// module being linted, above all) need none. Export data is asked
 	// for afterwards, for the others only.
+	//
+	// Nor does the graph ask for compiled files or type sizes, either of
+	// which makes go list run cgo on every cgo package of the build (the
+	// standard library's among them), half of its time. The sizes come
+	// from a query of their own, run meanwhile. A package checked from
+	// source that uses cgo needs the files cgo generates, and the imports
+	// they add: where there is one, the graph is listed again with them.
 	meta := &packages.Config{
 		Context: ctx,
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+		Mode: packages.NeedName | packages.NeedFiles |
 			packages.NeedImports | packages.NeedDeps | packages.NeedModule |
-			packages.NeedTypesSizes | packages.NeedForTest |
+			packages.NeedForTest |
 			// Without it go list does not resolve //go:embed patterns,
 			// and a package whose pattern matches nothing would not be
 			// reported broken: the compiler, which -export ran, did.
@@ -160,37 +170,27 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 		Tests: cfg.Tests,
 	}
 	meta.Env, meta.BuildFlags = moveModfileFlag(cfg.Env, cfg.BuildFlags)
+	sizes := make(chan sizesResult, 1)
+	go func() { sizes <- typesSizes(meta) }()
 	initial, err := packages.Load(meta, patterns...)
+	sz := <-sizes
+	if err == nil {
+		err = sz.err
+	}
 	if err != nil {
 		return nil, err
 	}
-
-	g := &Graph{Fset: token.NewFileSet(), nodes: make(map[string]*node), cfg: cfg, ctx: ctx}
-	roots := make(map[*packages.Package]bool)
-	for _, p := range initial {
-		roots[p] = true
-	}
-	var add func(p *packages.Package) *node
-	add = func(p *packages.Package) *node {
-		if n, ok := g.nodes[p.ID]; ok {
-			return n
+	g := &Graph{Fset: token.NewFileSet(), cfg: cfg, ctx: ctx}
+	g.addAll(initial)
+	if g.sourceUsesCgo() {
+		meta.Mode |= packages.NeedCompiledGoFiles
+		if initial, err = packages.Load(meta, patterns...); err != nil {
+			return nil, err
 		}
-		n := &node{pkg: p, imports: make(map[string]*node, len(p.Imports)), ready: make(chan struct{})}
-		g.nodes[p.ID] = n
-		// Source for the packages named and those the caller asks for
-		// (and a variant that go list cannot name by its path, which
-		// only a test's dependencies are, and those are above a root).
-		n.source = p.PkgPath != "unsafe" &&
-			(roots[p] || cfg.Source != nil && cfg.Source(p) || p.ID != p.PkgPath)
-		for path, imp := range p.Imports {
-			in := add(imp)
-			n.imports[path] = in
-			n.source = n.source || in.source
-		}
-		return n
+		g.addAll(initial)
 	}
-	for _, p := range initial {
-		add(p)
+	for _, n := range g.nodes {
+		n.pkg.TypesSizes = sz.sizes
 	}
 	if err := g.readExportFiles(meta); err != nil {
 		return nil, err
@@ -242,33 +242,153 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	return g, nil
 }
 
-// readExportFiles sets the ExportFile of every package not checked from
-// source, by one go list -export of those packages alone. A package
-// whose export data is missing (go list could not compile it) is checked
-// from source instead, and so is every package above it: its errors then
-// come from the type checker, with positions.
-func (g *Graph) readExportFiles(meta *packages.Config) error {
-	var paths []string
+// addAll makes the graph's nodes anew, for the packages go list named and
+// those below them.
+func (g *Graph) addAll(initial []*packages.Package) {
+	g.nodes = make(map[string]*node)
+	roots := make(map[*packages.Package]bool)
+	for _, p := range initial {
+		roots[p] = true
+	}
+	var add func(p *packages.Package) *node
+	add = func(p *packages.Package) *node {
+		if n, ok := g.nodes[p.ID]; ok {
+			return n
+		}
+		n := &node{pkg: p, imports: make(map[string]*node, len(p.Imports)), ready: make(chan struct{})}
+		g.nodes[p.ID] = n
+		// Without the compiled files asked for, go/packages drops the
+		// field; they are the Go files then, as there is no cgo.
+		if len(p.CompiledGoFiles) == 0 && p.PkgPath != "unsafe" {
+			p.CompiledGoFiles = p.GoFiles
+		}
+		// Source for the packages named and those the caller asks for
+		// (and a variant that go list cannot name by its path, which
+		// only a test's dependencies are, and those are above a root).
+		n.source = p.PkgPath != "unsafe" &&
+			(roots[p] || g.cfg.Source != nil && g.cfg.Source(p) || p.ID != p.PkgPath)
+		for path, imp := range p.Imports {
+			in := add(imp)
+			n.imports[path] = in
+			n.source = n.source || in.source
+		}
+		return n
+	}
+	for _, p := range initial {
+		add(p)
+	}
+}
+
+// sourceUsesCgo reports whether a package to be checked from source, as
+// go list gave it without compiled files, has a file that imports "C",
+// by reading the files' imports.
+func (g *Graph) sourceUsesCgo() bool {
+	var files []string
 	for _, n := range g.nodes {
-		if !n.source && n.pkg.PkgPath != "unsafe" {
-			paths = append(paths, n.pkg.PkgPath)
+		if n.source && slices.Equal(n.pkg.CompiledGoFiles, n.pkg.GoFiles) {
+			files = append(files, n.pkg.GoFiles...)
 		}
 	}
-	if len(paths) == 0 {
+	slices.Sort(files)
+	files = slices.Compact(files) // a test variant lists its package's files again
+	var found atomic.Bool
+	var wg sync.WaitGroup
+	work := make(chan string)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			fset := token.NewFileSet()
+			for name := range work {
+				if found.Load() {
+					continue
+				}
+				f, _ := parser.ParseFile(fset, name, nil, parser.ImportsOnly)
+				if f != nil && usesCgo([]*ast.File{f}) {
+					found.Store(true)
+				}
+			}
+		})
+	}
+	for _, name := range files {
+		work <- name
+	}
+	close(work)
+	wg.Wait()
+	return found.Load()
+}
+
+// usesCgo reports whether one of the files imports "C".
+func usesCgo(files []*ast.File) bool {
+	for _, f := range files {
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// A sizesResult is the outcome of typesSizes.
+type sizesResult struct {
+	sizes types.Sizes
+	err   error
+}
+
+// typesSizes asks the build for the sizes of its types, as go/packages
+// does for NeedTypesSizes, by a query of the package unsafe alone.
+func typesSizes(meta *packages.Config) sizesResult {
+	cfg := *meta
+	cfg.Mode = packages.NeedTypesSizes | packages.NeedImports // go/packages sets the sizes while it links imports
+	cfg.Tests = false
+	pkgs, err := packages.Load(&cfg, "unsafe")
+	if err != nil {
+		return sizesResult{err: err}
+	}
+	if len(pkgs) != 1 || pkgs[0].TypesSizes == nil {
+		return sizesResult{err: errors.New("go list gave no type sizes")}
+	}
+	return sizesResult{sizes: pkgs[0].TypesSizes}
+}
+
+// readExportFiles sets the ExportFile of every package not checked from
+// source, by one go list -export -deps of those that packages checked
+// from source import: every other is below one of them. A package whose
+// export data is missing (go list could not compile it) is checked from
+// source instead, and so is every package above it: its errors then come
+// from the type checker, with positions.
+//
+// The patterns are the packages at the frontier rather than every one:
+// each go list builds the whole graph below its patterns again, and
+// go/packages runs one for each chunk of a long command line, in
+// parallel.
+func (g *Graph) readExportFiles(meta *packages.Config) error {
+	frontier := make(map[string]bool)
+	for _, n := range g.nodes {
+		if !n.source {
+			continue
+		}
+		for _, in := range n.imports {
+			if !in.source && in.pkg.PkgPath != "unsafe" {
+				frontier[in.pkg.PkgPath] = true
+			}
+		}
+	}
+	if len(frontier) == 0 {
 		return nil
 	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(frontier))
 	cfg := *meta
-	cfg.Mode = packages.NeedName | packages.NeedExportFile
+	cfg.Mode = packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps
 	cfg.Tests = false
 	listed, err := packages.Load(&cfg, paths...)
 	if err != nil {
 		return err
 	}
-	export := make(map[string]string, len(listed))
-	for _, p := range listed {
+	export := make(map[string]string)
+	packages.Visit(listed, func(p *packages.Package) bool {
 		export[p.PkgPath] = p.ExportFile
-	}
+		return true
+	}, nil)
 	// Missing export data makes a package, and everything above it,
 	// source; repeat until nothing changes (the graph is small).
 	for changed := true; changed; {

@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -292,5 +293,42 @@ func TestEmbedPatternError(t *testing.T) {
 	p := g.Roots[0]
 	if !p.IllTyped || len(p.Errors) == 0 || !strings.Contains(p.Errors[0].Msg, "pattern docs") {
 		t.Errorf("IllTyped %v, errors %v; want the embed pattern's error", p.IllTyped, p.Errors)
+	}
+}
+
+// TestCgo checks that a package that uses cgo, and its test variant, are
+// type-checked from the files cgo generates, which the graph's go list
+// does not ask for: C's names resolve, and the user's files are still
+// the package's GoFiles.
+func TestCgo(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler:", err)
+	}
+	dir := writeModule(t, map[string]string{
+		"c/c.go":      "package c\n\n// static int twice(int x) { return 2 * x; }\nimport \"C\"\n\nfunc Twice(x int) int { return int(C.twice(C.int(x))) }\n",
+		"c/c_test.go": "package c\n\nimport \"testing\"\n\nfunc TestTwice(t *testing.T) { _ = Twice(1) }\n",
+	})
+	g, err := Load(&Config{Dir: dir, Tests: true}, "./c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, p := range g.Roots {
+		if strings.HasSuffix(p.ID, ".test") {
+			continue // the test binary's main
+		}
+		checked++
+		if p.IllTyped {
+			t.Errorf("%s: %v", p.ID, p.Errors)
+		}
+		if slices.Equal(p.CompiledGoFiles, p.GoFiles) {
+			t.Errorf("%s: CompiledGoFiles are the GoFiles %v, not cgo's output", p.ID, p.GoFiles)
+		}
+		if !slices.ContainsFunc(p.GoFiles, func(f string) bool { return filepath.Base(f) == "c.go" }) {
+			t.Errorf("%s: GoFiles %v lack c.go", p.ID, p.GoFiles)
+		}
+	}
+	if checked != 2 {
+		t.Errorf("checked %d packages, want c and its test variant", checked)
 	}
 }

@@ -196,6 +196,9 @@ func (l *loader) reparse(n *node, stamps map[string]stamp, old *token.FileSet) (
 	if !maps.Equal(imports, known) {
 		return reparsed{}, false
 	}
+	if usesCgo(syntax) && slices.Equal(n.pkg.CompiledGoFiles, n.pkg.GoFiles) {
+		return reparsed{}, false // a file began to use cgo: go list must run it
+	}
 	return reparsed{syntax, errs}, true
 }
 
