@@ -178,7 +178,7 @@ func (d *driver) lint(patterns []string) int {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed
 	}
-	graph, err := run.Analyze(g, []*analysis.Analyzer{d.a})
+	graph, err := run.Analyze(g, []*analysis.Analyzer{d.a}, run.Options{DropTypesInfo: !d.opts.fix})
 	if err != nil {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed

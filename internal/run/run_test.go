@@ -179,7 +179,7 @@ func TestSameAsChecker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Analyze(started, []*analysis.Analyzer{sleepAnalyzer})
+	got, err := Analyze(started, []*analysis.Analyzer{sleepAnalyzer}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestOverlapsLoading(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	graph, err := Analyze(g, []*analysis.Analyzer{a})
+	graph, err := Analyze(g, []*analysis.Analyzer{a}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,12 +304,65 @@ func TestInvalidFix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	graph, err := Analyze(g, []*analysis.Analyzer{a})
+	graph, err := Analyze(g, []*analysis.Analyzer{a}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	act := graph.Roots[0]
 	if act.Err == nil || !strings.Contains(act.Err.Error(), "overlapping edits") || len(act.Diagnostics) != 0 {
 		t.Errorf("got error %v and %d diagnostics, want the overlapping edits' error and none", act.Err, len(act.Diagnostics))
+	}
+}
+
+// TestDropTypesInfo checks that with Options.DropTypesInfo the actions end
+// as without it, that an action that needs another's result on the same
+// package still sees the package's type information (it is dropped only
+// once every action on the package has run), and that it is dropped then,
+// leaving the syntax.
+func TestDropTypesInfo(t *testing.T) {
+	dir := writeModule(t, sleepModule)
+	cfg := &load.Config{Dir: dir, Tests: true}
+	// counter needs sleep's result on the same package, and runs after
+	// it: it must still see the type information.
+	counter := &analysis.Analyzer{
+		Name:     "counter",
+		Doc:      "report how many identifiers the type checker defined",
+		Requires: []*analysis.Analyzer{sleepAnalyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if pass.TypesInfo == nil {
+				return nil, errors.New("no type information")
+			}
+			if len(pass.Files) > 0 {
+				pass.Reportf(pass.Files[0].Package, "%d definitions", len(pass.TypesInfo.Defs))
+			}
+			return nil, nil
+		},
+	}
+	analyze := func(opts Options) (*load.Graph, []string) {
+		g, err := load.Start(cfg, "./...")
+		if err != nil {
+			t.Fatal(err)
+		}
+		graph, err := Analyze(g, []*analysis.Analyzer{counter}, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g, outcomes(graph)
+	}
+	_, want := analyze(Options{})
+	g, got := analyze(Options{DropTypesInfo: true})
+	if !slices.Equal(got, want) {
+		t.Errorf("with DropTypesInfo:\n%s\nwithout:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !slices.ContainsFunc(want, func(s string) bool { return strings.Contains(s, "definitions") }) {
+		t.Fatalf("counter reported nothing:\n%s", strings.Join(want, "\n"))
+	}
+	for _, p := range g.Source() {
+		if p.TypesInfo != nil {
+			t.Errorf("%s: TypesInfo kept", p.ID)
+		}
+		if len(p.Syntax) == 0 && len(p.CompiledGoFiles) > 0 {
+			t.Errorf("%s: syntax dropped", p.ID)
+		}
 	}
 }
