@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -330,5 +331,63 @@ func TestCgo(t *testing.T) {
 	}
 	if checked != 2 {
 		t.Errorf("checked %d packages, want c and its test variant", checked)
+	}
+}
+
+// TestListing checks how the loader calls go list, through a go command
+// that logs its arguments: the graph without compiled files (which would
+// run cgo on every cgo package of the build), then export data by a
+// single go list -deps of the packages the source packages import, never
+// of a package checked from source.
+func TestListing(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the logging go command is a shell script")
+	}
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip(err)
+	}
+	bin, log := t.TempDir(), filepath.Join(t.TempDir(), "log")
+	script := "#!/bin/sh\necho \"$*\" >> \"$GO_ARGS_LOG\"\nexec " + realGo + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("GO_ARGS_LOG", log)
+
+	dir := writeModule(t, twoPackages)
+	source := func(p *packages.Package) bool { return strings.HasPrefix(p.PkgPath, "example.com/m/") }
+	g, err := Load(&Config{Dir: dir, Source: source}, "./b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := g.Roots[0]; b.IllTyped {
+		t.Fatalf("b: %v", b.Errors)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var graphs, exports []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		switch {
+		case !strings.HasPrefix(line, "list ") || !strings.Contains(line, "-json"):
+		case strings.Contains(line, "-export=true"):
+			exports = append(exports, line)
+		case strings.Contains(line, " ./b"):
+			graphs = append(graphs, line)
+		}
+	}
+	if len(graphs) != 1 || !strings.Contains(graphs[0], "-compiled=false") {
+		t.Errorf("graph listed by %q, want one go list with -compiled=false", graphs)
+	}
+	if len(exports) != 1 {
+		t.Fatalf("export data listed by %q, want one go list", exports)
+	}
+	// a imports fmt; b, and a through source, are never listed with
+	// -export, which would compile them.
+	if args := strings.Fields(exports[0]); !slices.Contains(args, "-deps=true") || !slices.Contains(args, "fmt") ||
+		slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "example.com/m") }) {
+		t.Errorf("export data listed by %q, want go list -deps=true of fmt alone", exports[0])
 	}
 }
