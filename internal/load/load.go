@@ -279,13 +279,12 @@ func (g *Graph) addAll(initial []*packages.Package) {
 	}
 }
 
-// sourceUsesCgo reports whether a package to be checked from source, as
-// go list gave it without compiled files, has a file that imports "C",
-// by reading the files' imports.
+// sourceUsesCgo reports whether a package to be checked from source has
+// a file that imports "C", by reading the files' imports.
 func (g *Graph) sourceUsesCgo() bool {
 	var files []string
 	for _, n := range g.nodes {
-		if n.source && slices.Equal(n.pkg.CompiledGoFiles, n.pkg.GoFiles) {
+		if n.source {
 			files = append(files, n.pkg.GoFiles...)
 		}
 	}

@@ -94,20 +94,22 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 	}
 
 	onPackage := make(map[*packages.Package]*packageActions)
-	for _, act := range actions {
-		pa := onPackage[act.Package]
-		if pa == nil {
-			pa = new(packageActions)
-			onPackage[act.Package] = pa
+	if opts.DropTypesInfo {
+		for _, act := range actions {
+			pa := onPackage[act.Package]
+			if pa == nil {
+				pa = new(packageActions)
+				onPackage[act.Package] = pa
+			}
+			pa.actions = append(pa.actions, act)
 		}
-		pa.actions = append(pa.actions, act)
 	}
 	var wg sync.WaitGroup
 	for _, act := range actions {
 		wg.Go(func() {
 			act.exec()
-			if opts.DropTypesInfo {
-				onPackage[act.Package].ran()
+			if pa := onPackage[act.Package]; pa != nil {
+				pa.ran()
 			}
 		})
 	}
@@ -144,8 +146,8 @@ func (pa *packageActions) ran() {
 			act.pass.TypesInfo = nil
 			act.pass.ResultOf = nil // the results of the actions the action needed
 		}
-		act.Package.TypesInfo = nil
 	}
+	pa.actions[0].Package.TypesInfo = nil
 }
 
 // An action is a checker.Action and what running it takes.
