@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -243,10 +244,18 @@ func (act *action) exec() {
 	pass.ExportPackageFact = nil
 }
 
-func (act *action) run(pass *analysis.Pass) (any, error) {
+// run runs the pass. A panic in the analyzer fails the action, with the
+// stack for a bug report, rather than the whole run: the checker lets it
+// crash the process, and every other package's diagnostics with it.
+func (act *action) run(pass *analysis.Pass) (_ any, err error) {
 	if act.Package.IllTyped && !pass.Analyzer.RunDespiteErrors {
 		return nil, fmt.Errorf("analysis skipped due to errors in package")
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %s panicked: %v (please report it, with this stack)\n%s", pass.Analyzer.Name, r, debug.Stack())
+		}
+	}()
 	result, err := pass.Analyzer.Run(pass)
 	if err != nil {
 		return nil, err

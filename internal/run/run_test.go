@@ -366,3 +366,41 @@ func TestDropTypesInfo(t *testing.T) {
 		}
 	}
 }
+
+// TestPanicFailsTheAction checks that an analyzer that panics on one
+// package fails that action, with the panic and its stack, while the
+// actions on the other packages run to their end.
+func TestPanicFailsTheAction(t *testing.T) {
+	dir := writeModule(t, sleepModule)
+	g, err := load.Start(&load.Config{Dir: dir}, "./a", "./b", "./c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	panicky := &analysis.Analyzer{
+		Name:     "panicky",
+		Doc:      "panic on package b",
+		Requires: []*analysis.Analyzer{sleepAnalyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if pass.Pkg.Name() == "b" {
+				panic("boom")
+			}
+			return nil, nil
+		},
+	}
+	graph, err := Analyze(g, []*analysis.Analyzer{panicky}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := make(map[string]error)
+	for _, act := range graph.Roots {
+		failed[act.Package.PkgPath] = act.Err
+	}
+	if err := failed["example.com/m/b"]; err == nil || !strings.Contains(err.Error(), "panicked: boom") || !strings.Contains(err.Error(), "run_test.go") {
+		t.Errorf("b: %v, want the panic with its stack", err)
+	}
+	for _, path := range []string{"example.com/m/a", "example.com/m/c"} {
+		if err := failed[path]; err != nil {
+			t.Errorf("%s: %v, want no error: panicky runs on packages, not on their imports", path, err)
+		}
+	}
+}
