@@ -25,10 +25,12 @@
 // driver that computes mcperrlint's facts without loading every
 // dependency from source can come close to it. mcperrlint / nopfacts is
 // printed beside it, for the cost of the analysis over today's driver.
-// The goals: mcperrlint within 1.5 times nop's wall time and 2 times its
-// peak memory (within 2 times its wall time on the generated module, where
-// every function is a handler and building SSA form is most of the work),
-// and the vettool path no slower than plain go vet.
+// The goals: mcperrlint within 1.25 times nop's wall time and 1.5 times
+// its peak memory on the two real servers (issue 22's budget), within 1.5
+// and 2 times on the other targets but the generated module, within 2
+// times its wall time there (every function is a handler, and building SSA
+// form is most of the work), and the vettool path no slower than plain go
+// vet.
 //
 // The targets: a module of -handlers tool handlers written by scripts/gen
 // (gen), the example servers of go-sdk v1.8.0 and mcp-go v1.2.1 (gosdk,
@@ -500,8 +502,12 @@ type ratioPair struct {
 // ratioPairs returns the ratios reported for target t, with its goals.
 func ratioPairs(t *target) []ratioPair {
 	wallGoal, rssGoal := 1.5, 2.0
-	if t != nil && t.name == "gen" {
+	switch {
+	case t == nil:
+	case t.name == "gen":
 		wallGoal, rssGoal = 2.0, 0
+	case t.name == "github-mcp-server", t.name == "kubernetes-mcp-server":
+		wallGoal, rssGoal = 1.25, 1.5
 	}
 	pairs := []ratioPair{
 		{"mcperrlint", "nop", wallGoal, rssGoal, "reference"},
