@@ -155,8 +155,9 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	// which makes go list run cgo on every cgo package of the build (the
 	// standard library's among them), half of its time. The sizes come
 	// from a query of their own, run meanwhile. A package checked from
-	// source that uses cgo needs the files cgo generates, and the imports
-	// they add: where there is one, the graph is listed again with them.
+	// source that uses cgo or SWIG needs the files they generate, and the
+	// imports those add: where there is one, the graph is listed again
+	// with them.
 	meta := &packages.Config{
 		Context: ctx,
 		Mode: packages.NeedName | packages.NeedFiles |
@@ -182,7 +183,7 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	}
 	g := &Graph{Fset: token.NewFileSet(), cfg: cfg, ctx: ctx}
 	g.addAll(initial)
-	if g.sourceUsesCgo() {
+	if g.sourceNeedsCompiledFiles() {
 		meta.Mode |= packages.NeedCompiledGoFiles
 		if initial, err = packages.Load(meta, patterns...); err != nil {
 			return nil, err
@@ -279,14 +280,21 @@ func (g *Graph) addAll(initial []*packages.Package) {
 	}
 }
 
-// sourceUsesCgo reports whether a package to be checked from source has
-// a file that imports "C", by reading the files' imports.
-func (g *Graph) sourceUsesCgo() bool {
+// sourceNeedsCompiledFiles reports whether a package to be checked from
+// source has Go files that go list generates: it has SWIG files, or a Go
+// file that imports "C" (by reading the files' imports).
+func (g *Graph) sourceNeedsCompiledFiles() bool {
 	var files []string
 	for _, n := range g.nodes {
-		if n.source {
-			files = append(files, n.pkg.GoFiles...)
+		if !n.source {
+			continue
 		}
+		for _, f := range n.pkg.OtherFiles {
+			if ext := filepath.Ext(f); ext == ".swig" || ext == ".swigcxx" {
+				return true
+			}
+		}
+		files = append(files, n.pkg.GoFiles...)
 	}
 	slices.Sort(files)
 	files = slices.Compact(files) // a test variant lists its package's files again

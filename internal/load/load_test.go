@@ -340,21 +340,7 @@ func TestCgo(t *testing.T) {
 // single go list -deps of the packages the source packages import, never
 // of a package checked from source.
 func TestListing(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the logging go command is a shell script")
-	}
-	realGo, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip(err)
-	}
-	bin, log := t.TempDir(), filepath.Join(t.TempDir(), "log")
-	script := "#!/bin/sh\necho \"$*\" >> \"$GO_ARGS_LOG\"\nexec " + realGo + " \"$@\"\n"
-	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("GO_ARGS_LOG", log)
-
+	goCalls := logGoCommands(t)
 	dir := writeModule(t, twoPackages)
 	source := func(p *packages.Package) bool { return strings.HasPrefix(p.PkgPath, "example.com/m/") }
 	g, err := Load(&Config{Dir: dir, Source: source}, "./b")
@@ -364,12 +350,8 @@ func TestListing(t *testing.T) {
 	if b := g.Roots[0]; b.IllTyped {
 		t.Fatalf("b: %v", b.Errors)
 	}
-	data, err := os.ReadFile(log)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var graphs, exports []string
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+	for _, line := range goCalls() {
 		switch {
 		case !strings.HasPrefix(line, "list ") || !strings.Contains(line, "-json"):
 		case strings.Contains(line, "-export=true"):
@@ -389,5 +371,56 @@ func TestListing(t *testing.T) {
 	if args := strings.Fields(exports[0]); !slices.Contains(args, "-deps=true") || !slices.Contains(args, "fmt") ||
 		slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "example.com/m") }) {
 		t.Errorf("export data listed by %q, want go list -deps=true of fmt alone", exports[0])
+	}
+}
+
+// TestSwig checks that a package checked from source that has SWIG files
+// has the graph listed again with compiled files, which go list generates
+// for it as it does for cgo.
+func TestSwig(t *testing.T) {
+	goCalls := logGoCommands(t)
+	dir := writeModule(t, map[string]string{
+		"s/s.go":   "package s\n",
+		"s/s.swig": "%module s\n",
+	})
+	if _, err := Load(&Config{Dir: dir}, "./s"); err != nil {
+		t.Fatal(err)
+	}
+	var compiled []bool
+	for _, line := range goCalls() {
+		if strings.HasPrefix(line, "list ") && strings.HasSuffix(line, " ./s") {
+			compiled = append(compiled, strings.Contains(line, "-compiled=true"))
+		}
+	}
+	if !slices.Equal(compiled, []bool{false, true}) {
+		t.Errorf("graph listed with -compiled %v, want false, then true", compiled)
+	}
+}
+
+// logGoCommands puts a go command first on PATH that logs its arguments
+// and runs the real one, and returns a function that reads the log, a
+// command line each.
+func logGoCommands(t *testing.T) func() []string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the logging go command is a shell script")
+	}
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip(err)
+	}
+	bin, log := t.TempDir(), filepath.Join(t.TempDir(), "log")
+	script := "#!/bin/sh\necho \"$*\" >> \"$GO_ARGS_LOG\"\nexec " + realGo + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("GO_ARGS_LOG", log)
+	return func() []string {
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Split(strings.TrimSpace(string(data)), "\n")
 	}
 }
