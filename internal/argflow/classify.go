@@ -91,17 +91,18 @@ func Operands(c *ssa.CallCommon) []ssa.Value {
 	}
 	ops = append(ops, c.Args...)
 	if n := len(ops); n > 0 && c.Signature().Variadic() {
-		if elems, ok := varargs(ops[n-1]); ok {
+		if elems, ok := SliceLiteral(ops[n-1]); ok {
 			ops = append(ops[:n-1], elems...)
 		}
 	}
 	return ops
 }
 
-// varargs recognizes the slice the SSA builder makes for the variadic
-// part of a call, new([n]T)[:] (the last argument of a call of a variadic
-// function, not spread with ...), and returns the values stored into it.
-func varargs(v ssa.Value) ([]ssa.Value, bool) {
+// SliceLiteral recognizes the slice the SSA builder makes for a slice
+// literal and for the variadic part of a call (the last argument of a
+// call of a variadic function, not spread with ...), new([n]T)[:], and
+// returns the values stored into it.
+func SliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
 	s, ok := v.(*ssa.Slice)
 	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
 		return nil, false
@@ -245,7 +246,7 @@ func Arg(c *ssa.CallCommon, i int) []ssa.Value {
 		return nil
 	}
 	if i == len(c.Args)-1 && c.Signature().Variadic() {
-		if elems, ok := varargs(c.Args[i]); ok {
+		if elems, ok := SliceLiteral(c.Args[i]); ok {
 			return elems
 		}
 	}

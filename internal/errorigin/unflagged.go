@@ -175,20 +175,9 @@ func contentTexts(b *sdk.Binding, slice ssa.Value, seen map[ssa.Value]bool) []ss
 	for _, src := range argflow.Sources(slice) {
 		switch v := src.(type) {
 		case *ssa.Slice:
-			arr, ok := v.X.(*ssa.Alloc)
-			if !ok {
-				continue
-			}
-			for _, ref := range *arr.Referrers() {
-				ia, ok := ref.(*ssa.IndexAddr)
-				if !ok {
-					continue
-				}
-				for _, r := range *ia.Referrers() {
-					if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
-						out = append(out, elementText(b, st.Val)...)
-					}
-				}
+			elems, _ := argflow.SliceLiteral(v)
+			for _, elem := range elems {
+				out = append(out, elementText(b, elem)...)
 			}
 		case *ssa.Call:
 			if bi, ok := v.Common().Value.(*ssa.Builtin); ok && bi.Name() == "append" {
