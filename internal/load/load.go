@@ -52,6 +52,12 @@ type Config struct {
 	BuildFlags []string
 	Tests      bool // also load the packages' tests
 
+	// Defer leaves the loading to the caller: Start loads nothing, and
+	// Graph.Load loads the packages the caller needs, for a driver that
+	// has some packages' results already and needs neither their syntax
+	// nor their types.
+	Defer bool
+
 	// Source reports whether a dependency of the named packages must be
 	// loaded from source because an analysis needs its syntax. The named
 	// packages always are, and so is every package that imports one that
@@ -78,8 +84,9 @@ type Graph struct {
 	// for checker.Analyze: every package there carries facts.
 	Roots []*packages.Package
 
-	nodes map[string]*node // by package ID
-	cfg   *Config
+	nodes  map[string]*node // by package ID
+	cfg    *Config
+	loader *loader
 
 	loading sync.WaitGroup // the loading Start began
 	ctx     context.Context
@@ -236,11 +243,29 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	}
 	g.Roots = initial
 
-	l := &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
-	for _, p := range initial {
-		g.loading.Go(func() { l.load(g.nodes[p.ID]) })
+	g.loader = &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	if !cfg.Defer {
+		g.Load(initial...)
 	}
 	return g, nil
+}
+
+// Load starts loading pkgs, packages of the graph, and the packages below
+// them, in the background, where Start did not (Config.Defer). Ready and
+// Wait tell when they have loaded. A package loads once, however many
+// times it is asked for.
+func (g *Graph) Load(pkgs ...*packages.Package) {
+	for _, p := range pkgs {
+		n := g.nodes[p.ID]
+		g.loading.Go(func() { g.loader.load(n) })
+	}
+}
+
+// FromSource reports whether p is type-checked from source, not read from
+// export data.
+func (g *Graph) FromSource(p *packages.Package) bool {
+	n := g.nodes[p.ID]
+	return n != nil && n.source
 }
 
 // addAll makes the graph's nodes anew, for the packages go list named and

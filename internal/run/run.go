@@ -36,6 +36,20 @@ type Options struct {
 	// the others still load and run, a tenth of the peak memory of a run
 	// on a large server.
 	DropTypesInfo bool
+
+	// Restored holds what some root actions gave in an earlier run (a
+	// driver's cache): they do not run, and their packages need neither
+	// syntax nor types, unless an action that runs needs their facts,
+	// which are not restored: then they run again.
+	Restored []Restored
+}
+
+// Restored is what the root action of an analyzer on a package gave.
+type Restored struct {
+	Analyzer    *analysis.Analyzer
+	Package     *packages.Package
+	Diagnostics []analysis.Diagnostic
+	Result      any
 }
 
 // Analyze runs the analyzers on g's roots, and those with facts on the
@@ -85,12 +99,30 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 		actions[k] = act
 		return act
 	}
+	restored := make(map[key]Restored)
+	for _, r := range opts.Restored {
+		restored[key{r.Analyzer, r.Package}] = r
+	}
+	// The actions that run first, so that a restored action whose facts
+	// one of them needs runs too.
+	for _, a := range analyzers {
+		for _, pkg := range g.Roots {
+			if _, ok := restored[key{a, pkg}]; !ok {
+				mk(a, pkg)
+			}
+		}
+	}
 	var roots []*checker.Action
 	for _, a := range analyzers {
 		for _, pkg := range g.Roots {
-			root := mk(a, pkg)
+			var root *checker.Action
+			if r, ok := restored[key{a, pkg}]; ok && actions[key{a, pkg}] == nil {
+				root = &checker.Action{Analyzer: a, Package: pkg, Diagnostics: r.Diagnostics, Result: r.Result}
+			} else {
+				root = mk(a, pkg).Action
+			}
 			root.IsRoot = true
-			roots = append(roots, root.Action)
+			roots = append(roots, root)
 		}
 	}
 
