@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/diskcache"
 	"github.com/mcperrlint/mcperrlint/internal/load"
 	"github.com/mcperrlint/mcperrlint/internal/run"
 )
@@ -169,8 +170,22 @@ func (d *driver) writeHeapProfile() {
 // export data. Each package is analyzed as soon as it and the packages
 // below it are, while the others still load.
 func (d *driver) lint(patterns []string) int {
+	// -fix type-checks the fixed code, which needs the types.
+	var cache *diskcache.Cache
+	exe := make(chan string, 1)
+	if !d.opts.fix {
+		if cache = d.openCache(); cache != nil {
+			go func() {
+				h, err := executableHash()
+				if err != nil {
+					h = ""
+				}
+				exe <- h
+			}()
+		}
+	}
 	source, facts := analyzer.Scope()
-	g, err := load.Start(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts}, patterns...)
+	g, err := load.Start(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts, Defer: true}, patterns...)
 	if err == nil && len(g.Roots) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}
@@ -178,7 +193,25 @@ func (d *driver) lint(patterns []string) int {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed
 	}
-	graph, err := run.Analyze(g, []*analysis.Analyzer{d.a}, run.Options{DropTypesInfo: !d.opts.fix})
+	var rc *runCache
+	if cache != nil {
+		if h := <-exe; h != "" {
+			rc = d.newRunCache(cache, g, h)
+		}
+	}
+	opts := run.Options{DropTypesInfo: !d.opts.fix}
+	switch {
+	case rc != nil:
+		var misses []*packages.Package
+		opts.Restored, misses = rc.lookUp(g.Roots)
+		g.Load(misses...)
+		if d.namesFuncs() {
+			g.Load(g.Roots...) // warnUnmatched looks the names up in their types
+		}
+	default:
+		g.Load(g.Roots...)
+	}
+	graph, err := run.Analyze(g, []*analysis.Analyzer{d.a}, opts)
 	if err != nil {
 		fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 		return exitFailed
@@ -211,6 +244,9 @@ func (d *driver) lint(patterns []string) int {
 	slices.Sort(failures)
 	failures = slices.Compact(failures)
 
+	if rc != nil {
+		rc.keep(graph.Roots) // before dropSilenced edits them
+	}
 	notes := dropSilenced(graph.Roots)
 
 	// Every format but JSON exits 3 when something is reported, as the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,10 +71,20 @@ func buildCommand(t *testing.T) string {
 	return bin
 }
 
-// TestMain removes the binaries the tests built.
+// TestMain gives the command a result cache of the tests' own, which the
+// tests that run it on the same module share (the second run of each is
+// answered from the cache, and must print what the first did), and
+// removes it and the binaries the tests built.
 func TestMain(m *testing.M) {
+	cache, err := os.MkdirTemp("", "mcperrlint-cache-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("MCPERRLINT_CACHE", cache)
 	code := m.Run()
 	testbin.Cleanup()
+	os.RemoveAll(cache)
 	os.Exit(code)
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"net/url"
 	"os"
@@ -294,11 +295,28 @@ func (s *sarifWriter) fingerprint(f found) string {
 	}
 	file := s.artifact(start.Filename).URI
 	h := sha256.New()
-	for _, part := range []string{f.diag.Category, file, enclosingFunc(f.act.Package.Syntax, f.diag.Pos), code} {
+	for _, part := range []string{f.diag.Category, file, s.enclosingFunc(f, start), code} {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
 	return fmt.Sprintf("%x", h.Sum(nil))[:32]
+}
+
+// enclosingFunc names the function declaration that holds the finding,
+// from the package's syntax, or from the file's when the package was not
+// parsed (its results came from the cache).
+func (s *sarifWriter) enclosingFunc(f found, start token.Position) string {
+	pos := f.diag.Pos
+	files := f.act.Package.Syntax
+	if files == nil {
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, start.Filename, s.read(start.Filename), parser.SkipObjectResolution)
+		if err != nil || start.Offset > fset.File(file.FileStart).Size() {
+			return ""
+		}
+		files, pos = []*ast.File{file}, fset.File(file.FileStart).Pos(start.Offset)
+	}
+	return enclosingFunc(files, pos)
 }
 
 // enclosingFunc names the function declaration that holds pos

@@ -57,6 +57,17 @@ func (d *driver) warnUnmatched(g *load.Graph) {
 	}
 }
 
+// namesFuncs reports whether one of the analyzer's flags names functions
+// of the program, which warnUnmatched looks up.
+func (d *driver) namesFuncs() bool {
+	for _, name := range funcFlags {
+		if f := d.a.Flags.Lookup(name); f != nil && f.Value.String() != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // matches reports whether fn, as the flags spell it, may be a function of
 // the packages: one of its readings names a function or method there.
 func matches(pkgs map[string]*packages.Package, fn string) bool {

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/load"
 )
@@ -402,5 +403,50 @@ func TestPanicFailsTheAction(t *testing.T) {
 		if err := failed[path]; err != nil {
 			t.Errorf("%s: %v, want no error: panicky runs on packages, not on their imports", path, err)
 		}
+	}
+}
+
+// TestRestored checks that a restored root action does not run and its
+// package is not loaded, while one whose facts a running action needs
+// runs after all: the facts are not restored.
+func TestRestored(t *testing.T) {
+	dir := writeModule(t, sleepModule)
+	g, err := load.Start(&load.Config{Dir: dir, Defer: true}, "./a", "./b", "./c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := make(map[string]*packages.Package)
+	for _, p := range g.Roots {
+		pkgs[p.PkgPath] = p
+	}
+	a, b, c := pkgs["example.com/m/a"], pkgs["example.com/m/b"], pkgs["example.com/m/c"]
+	restore := func(p *packages.Package) Restored {
+		return Restored{Analyzer: sleepAnalyzer, Package: p, Diagnostics: []analysis.Diagnostic{{Message: "restored " + p.Name}}, Result: "kept"}
+	}
+	g.Load(b) // and a, below it
+	graph, err := Analyze(g, []*analysis.Analyzer{sleepAnalyzer}, Options{Restored: []Restored{restore(a), restore(c)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	messages := make(map[*packages.Package][]string)
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act.Package.ID, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			messages[act.Package] = append(messages[act.Package], d.Message)
+		}
+	}
+	if got := messages[c]; !slices.Equal(got, []string{"restored c"}) {
+		t.Errorf("c's diagnostics = %q, want only the restored one", got)
+	}
+	if c.Syntax != nil || c.Types.Complete() {
+		t.Error("c, whose action was restored, was loaded")
+	}
+	if got := messages[a]; slices.Contains(got, "restored a") {
+		t.Errorf("a's action, whose facts b needs, was restored rather than run: %q", got)
+	}
+	if got := messages[b]; !slices.Contains(got, "Slow sleeps (package fact: true)") {
+		t.Errorf("b's diagnostics = %q, want one that a's facts give", got)
 	}
 }

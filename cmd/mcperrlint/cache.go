@@ -1,0 +1,448 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/gob"
+	"flag"
+	"fmt"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/diskcache"
+	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/load"
+	"github.com/mcperrlint/mcperrlint/internal/run"
+)
+
+// The standalone command keeps each package's diagnostics and result
+// from one run to the next, as go vet (through the go command's cache),
+// golangci-lint and staticcheck keep theirs, so that a package none of
+// whose inputs changed is neither type-checked nor analyzed again.
+//
+// A package's key hashes everything its analysis is given: the
+// executable, the analyzer's flags, the package's metadata and the
+// contents of its files, and the key of every package it imports, from
+// source, or the export data file the go command compiled (whose name in
+// the build cache is the hash of its contents). An edit therefore misses
+// for the package edited and every package above it, and nothing else.
+//
+// Only a package that type-checked, whose actions all succeeded, and
+// whose diagnostics are all in files the key covers, without //line
+// directives, is kept: the positions are kept as offsets in those files,
+// and restoring them needs no parsing.
+
+// cacheEnv names the environment variable that says where the cache is:
+// a directory, or "off".
+const cacheEnv = "MCPERRLINT_CACHE"
+
+// cacheFormat changes whenever what an entry holds does.
+const cacheFormat = "mcperrlint cache 1"
+
+// openCache returns the cache the environment asks for, nil if it is off.
+// A cache that cannot be opened is not an error: the run goes on without.
+func (d *driver) openCache() *diskcache.Cache {
+	dir := os.Getenv(cacheEnv)
+	switch dir {
+	case "off":
+		return nil
+	case "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return nil
+		}
+		dir = filepath.Join(base, "mcperrlint")
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	c, err := diskcache.Open(dir)
+	if err != nil {
+		fmt.Fprintf(d.stderr, "mcperrlint: warning: cache not used: %v\n", err)
+		return nil
+	}
+	return c
+}
+
+// A keyer computes the packages' keys.
+type keyer struct {
+	g      *load.Graph
+	common []byte // what every key holds: executable, flags, format
+
+	mu    sync.Mutex
+	keys  map[*packages.Package]*pkgKey
+	files map[string]fileHash // by name
+}
+
+// A pkgKey is a package's key, and the files whose contents it covers.
+type pkgKey struct {
+	once sync.Once
+	key  diskcache.Key
+	ok   bool            // whether the package may be kept at all
+	own  []string        // the package's Go files
+	all  map[string]bool // its files and those of the source packages below it
+}
+
+// A fileHash is the hash of a file's contents, and whether it holds a
+// //line directive.
+type fileHash struct {
+	sum        [sha256.Size]byte
+	directives bool
+	err        error
+}
+
+// newKeyer returns a keyer for the graph's packages, of an executable
+// whose hash is exe, run with the analyzer's flags in fs.
+func newKeyer(g *load.Graph, exe string, flags *flag.FlagSet) *keyer {
+	var common bytes.Buffer
+	fmt.Fprintf(&common, "%s\nexecutable %s\n", cacheFormat, exe)
+	flags.VisitAll(func(f *flag.Flag) { fmt.Fprintf(&common, "flag %s=%q\n", f.Name, f.Value) })
+	return &keyer{g: g, common: common.Bytes(), keys: make(map[*packages.Package]*pkgKey), files: make(map[string]fileHash)}
+}
+
+// hashFiles hashes the Go files of every package checked from source, in
+// parallel: most of what computing the keys costs.
+func (k *keyer) hashFiles(pkgs []*packages.Package) {
+	var names []string
+	for _, p := range pkgs {
+		if k.g.FromSource(p) {
+			names = append(names, p.CompiledGoFiles...)
+			names = append(names, p.OtherFiles...)
+		}
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	hashes := make([]fileHash, len(names))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for range 4 {
+		wg.Go(func() {
+			for i := range work {
+				hashes[i] = hashFile(names[i])
+			}
+		})
+	}
+	for i := range names {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for i, name := range names {
+		k.files[name] = hashes[i]
+	}
+}
+
+func hashFile(name string) fileHash {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return fileHash{err: err}
+	}
+	return fileHash{sum: sha256.Sum256(src), directives: bytes.Contains(src, []byte("//line ")) || bytes.Contains(src, []byte("/*line "))}
+}
+
+// key returns p's key.
+func (k *keyer) key(p *packages.Package) *pkgKey {
+	k.mu.Lock()
+	pk := k.keys[p]
+	if pk == nil {
+		pk = new(pkgKey)
+		k.keys[p] = pk
+	}
+	k.mu.Unlock()
+	pk.once.Do(func() { k.compute(p, pk) })
+	return pk
+}
+
+func (k *keyer) compute(p *packages.Package, pk *pkgKey) {
+	h := sha256.New()
+	h.Write(k.common)
+	fmt.Fprintf(h, "id %q path %q name %q\n", p.ID, p.PkgPath, p.Name)
+	if m := p.Module; m != nil {
+		fmt.Fprintf(h, "module %q %q go %q main %v dir %q\n", m.Path, m.Version, m.GoVersion, m.Main, m.Dir)
+		if m.Replace != nil {
+			fmt.Fprintf(h, "replaced %q %q\n", m.Replace.Path, m.Replace.Version)
+		}
+	}
+	fmt.Fprintf(h, "sizes %#v\n", p.TypesSizes)
+	pk.ok = len(p.Errors) == 0 && !p.IllTyped
+	pk.all = make(map[string]bool)
+	switch {
+	case p.PkgPath == "unsafe":
+	case k.g.FromSource(p):
+		for _, list := range [][]string{p.GoFiles, p.CompiledGoFiles, p.OtherFiles, p.IgnoredFiles} {
+			fmt.Fprintf(h, "files %d\n", len(list))
+			for _, name := range list {
+				fmt.Fprintf(h, "%q\n", name)
+			}
+		}
+		for _, name := range slices.Concat(p.CompiledGoFiles, p.OtherFiles) {
+			fh := k.files[name]
+			if fh.err != nil {
+				pk.ok = false
+			}
+			fmt.Fprintf(h, "file %q %x\n", name, fh.sum)
+		}
+		pk.own = p.CompiledGoFiles
+		for _, name := range p.CompiledGoFiles {
+			pk.all[name] = true
+		}
+	case p.ExportFile != "":
+		// The build cache names the file by the hash of its contents.
+		fmt.Fprintf(h, "export %q\n", p.ExportFile)
+	default:
+		pk.ok = false
+	}
+	imports := k.g.Imports(p)
+	for _, path := range slices.Sorted(maps.Keys(imports)) {
+		dep := k.key(imports[path])
+		pk.ok = pk.ok && dep.ok
+		fmt.Fprintf(h, "import %q %x\n", path, dep.key)
+		for name := range dep.all {
+			pk.all[name] = true
+		}
+	}
+	h.Sum(pk.key[:0])
+}
+
+// An entry is what the cache keeps of a package: its root action's
+// diagnostics and result.
+type entry struct {
+	Diagnostics []cachedDiagnostic
+	Servers     []cachedServer
+	SDKs        []cachedSDK
+}
+
+type cachedDiagnostic struct {
+	Pos, End       cachedPos
+	Category       string
+	Message        string
+	URL            string
+	SuggestedFixes []cachedFix
+	Related        []cachedRelated
+}
+
+type cachedFix struct {
+	Message   string
+	TextEdits []cachedEdit
+}
+
+type cachedEdit struct {
+	Pos, End cachedPos
+	NewText  []byte
+}
+
+type cachedRelated struct {
+	Pos, End cachedPos
+	Message  string
+}
+
+type cachedServer struct {
+	SDK      string
+	Pos      cachedPos
+	Converts bool
+}
+
+type cachedSDK struct {
+	Pos cachedPos
+	SDK string
+}
+
+// A cachedPos is a position as a file and an offset; File "" is NoPos.
+type cachedPos struct {
+	File   string
+	Offset int
+}
+
+// errNotKept says a package's results cannot be kept.
+var errNotKept = fmt.Errorf("not kept")
+
+// encodeEntry encodes the root action's diagnostics and result, or fails
+// with errNotKept if a position is in a file the key does not cover.
+func encodeEntry(act *checker.Action, pk *pkgKey, files map[string]fileHash) ([]byte, error) {
+	fset := act.Package.Fset
+	var failed bool
+	pos := func(p token.Pos) cachedPos {
+		if !p.IsValid() {
+			return cachedPos{}
+		}
+		tf := fset.File(p)
+		if tf == nil || !pk.all[tf.Name()] || files[tf.Name()].directives {
+			failed = true
+			return cachedPos{}
+		}
+		return cachedPos{tf.Name(), tf.Offset(p)}
+	}
+	var e entry
+	for _, d := range act.Diagnostics {
+		cd := cachedDiagnostic{Pos: pos(d.Pos), End: pos(d.End), Category: d.Category, Message: d.Message, URL: d.URL}
+		for _, fix := range d.SuggestedFixes {
+			cf := cachedFix{Message: fix.Message}
+			for _, edit := range fix.TextEdits {
+				cf.TextEdits = append(cf.TextEdits, cachedEdit{pos(edit.Pos), pos(edit.End), edit.NewText})
+			}
+			cd.SuggestedFixes = append(cd.SuggestedFixes, cf)
+		}
+		for _, rel := range d.Related {
+			cd.Related = append(cd.Related, cachedRelated{pos(rel.Pos), pos(rel.End), rel.Message})
+		}
+		e.Diagnostics = append(e.Diagnostics, cd)
+	}
+	r, ok := act.Result.(*analyzer.Result)
+	if !ok {
+		return nil, errNotKept
+	}
+	for _, s := range r.Servers {
+		e.Servers = append(e.Servers, cachedServer{s.SDK, pos(s.Pos), s.Converts})
+	}
+	for _, p := range slices.Sorted(maps.Keys(r.SDKs)) {
+		e.SDKs = append(e.SDKs, cachedSDK{pos(p), r.SDKs[p]})
+	}
+	if failed {
+		return nil, errNotKept
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(&e); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// A positioner turns cached positions back into positions of a file set,
+// adding each file to it once, with the lines of its contents.
+type positioner struct {
+	fset  *token.FileSet
+	mu    sync.Mutex
+	files map[string]*token.File
+	err   error
+}
+
+func (ps *positioner) pos(c cachedPos) token.Pos {
+	if c.File == "" {
+		return token.NoPos
+	}
+	ps.mu.Lock()
+	defer ps.mu.Unlock()
+	tf, ok := ps.files[c.File]
+	if !ok {
+		src, err := os.ReadFile(c.File)
+		if err != nil {
+			ps.err = err
+		} else {
+			tf = ps.fset.AddFile(c.File, -1, len(src))
+			tf.SetLinesForContent(src)
+		}
+		ps.files[c.File] = tf
+	}
+	if tf == nil || c.Offset > tf.Size() {
+		if ps.err == nil {
+			ps.err = fmt.Errorf("%s changed during the run", c.File)
+		}
+		return token.NoPos
+	}
+	return tf.Pos(c.Offset)
+}
+
+// decodeEntry decodes an entry into the root action's diagnostics and
+// result.
+func decodeEntry(data []byte, ps *positioner) (run.Restored, error) {
+	var e entry
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil {
+		return run.Restored{}, err
+	}
+	var r run.Restored
+	for _, cd := range e.Diagnostics {
+		d := analysis.Diagnostic{Pos: ps.pos(cd.Pos), End: ps.pos(cd.End), Category: cd.Category, Message: cd.Message, URL: cd.URL}
+		for _, cf := range cd.SuggestedFixes {
+			fix := analysis.SuggestedFix{Message: cf.Message}
+			for _, ce := range cf.TextEdits {
+				fix.TextEdits = append(fix.TextEdits, analysis.TextEdit{Pos: ps.pos(ce.Pos), End: ps.pos(ce.End), NewText: ce.NewText})
+			}
+			d.SuggestedFixes = append(d.SuggestedFixes, fix)
+		}
+		for _, cr := range cd.Related {
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: ps.pos(cr.Pos), End: ps.pos(cr.End), Message: cr.Message})
+		}
+		r.Diagnostics = append(r.Diagnostics, d)
+	}
+	res := &analyzer.Result{SDKs: make(map[token.Pos]string)}
+	for _, s := range e.Servers {
+		res.Servers = append(res.Servers, errorigin.Server{SDK: s.SDK, Pos: ps.pos(s.Pos), Converts: s.Converts})
+	}
+	for _, s := range e.SDKs {
+		res.SDKs[ps.pos(s.Pos)] = s.SDK
+	}
+	r.Result = res
+	return r, nil
+}
+
+// newRunCache returns the cache as a run of the executable whose hash is
+// exe uses it on the graph.
+func (d *driver) newRunCache(cache *diskcache.Cache, g *load.Graph, exe string) *runCache {
+	k := newKeyer(g, exe, &d.a.Flags)
+	k.hashFiles(g.Source())
+	return &runCache{
+		cache:     cache,
+		keyer:     k,
+		analyzer:  d.a,
+		positions: &positioner{fset: g.Fset, files: make(map[string]*token.File)},
+		hit:       make(map[*packages.Package]bool),
+	}
+}
+
+// lookUp returns the results kept for the roots, and the roots that
+// missed.
+func (c *runCache) lookUp(roots []*packages.Package) (hits []run.Restored, misses []*packages.Package) {
+	for _, p := range roots {
+		pk := c.keyer.key(p)
+		data, ok := c.cache.Get(pk.key)
+		if ok && pk.ok {
+			r, err := decodeEntry(data, c.positions)
+			if err == nil && c.positions.err == nil {
+				r.Analyzer, r.Package = c.analyzer, p
+				hits = append(hits, r)
+				c.hit[p] = true
+				continue
+			}
+		}
+		misses = append(misses, p)
+	}
+	return hits, misses
+}
+
+// A runCache is the cache as one run uses it.
+type runCache struct {
+	cache     *diskcache.Cache
+	keyer     *keyer
+	analyzer  *analysis.Analyzer
+	positions *positioner
+	hit       map[*packages.Package]bool
+}
+
+// keep writes the results of the root actions that ran.
+func (c *runCache) keep(roots []*checker.Action) {
+	for _, act := range roots {
+		if c.hit[act.Package] || act.Err != nil || act.Package.IllTyped {
+			continue
+		}
+		pk := c.keyer.key(act.Package)
+		if !pk.ok {
+			continue
+		}
+		data, err := encodeEntry(act, pk, c.keyer.files)
+		if err != nil {
+			continue
+		}
+		c.cache.Put(pk.key, data) // best effort: a missing entry is a miss
+	}
+	c.cache.Trim()
+}

@@ -1,0 +1,107 @@
+package main_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestResultCache runs the command on a copy of the example with a cache
+// of its own: a second run must print what the first printed, from the
+// cache; an edit must be seen in the package edited and only there; and
+// MCPERRLINT_CACHE=off must leave no cache behind.
+func TestResultCache(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	dir := copyExample(t)
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	lint := func(cache string, args ...string) (string, string) {
+		t.Helper()
+		stdout, stderr, _ := runSplit(t, dir, []string{"MCPERRLINT_CACHE=" + cache}, bin, args...)
+		return stdout, stderr
+	}
+
+	cold, _ := lint("off", "-json", "./...")
+	first, _ := lint(cacheDir, "-json", "./...")
+	if first != cold {
+		t.Fatalf("the run that fills the cache differs from one without it:\n%s\nwant\n%s", first, cold)
+	}
+	entries, _ := filepath.Glob(filepath.Join(cacheDir, "*", "*-v"))
+	if len(entries) != 2 { // notes and weather
+		t.Fatalf("%d cache entries, want one for each of the 2 packages: %v", len(entries), entries)
+	}
+	if again, _ := lint(cacheDir, "-json", "./..."); again != cold {
+		t.Fatalf("the run from the cache differs from one without it:\n%s\nwant\n%s", again, cold)
+	}
+
+	// Mark every entry, to tell what the next runs take from the cache:
+	// a message of the same length keeps the encoding valid.
+	const message, marked = "tool handler returns", "TOOL HANDLER RETURNS"
+	for _, name := range entries {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(data, []byte(message)) {
+			t.Fatalf("entry %s holds no diagnostic", name)
+		}
+		if err := os.WriteFile(name, bytes.ReplaceAll(data, []byte(message), []byte(marked)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, coldText := lint("off", "./...")
+	_, text := lint(cacheDir, "./...")
+	if n := strings.Count(text, marked); n != strings.Count(coldText, message) || n == 0 {
+		t.Fatalf("the run after the marking printed %d marked messages, want all %d, from the cache:\n%s", n, strings.Count(coldText, message), text)
+	}
+
+	// An edit of notes: the length check goes, and with it a report.
+	src := readFile(t, dir, "notes/notes.go")
+	const check = `if len(body) > 1000 {`
+	edited := strings.Replace(src, check, `if false {`, 1)
+	if edited == src {
+		t.Fatalf("no %q in notes/notes.go", check)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes", "notes.go"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, want := lint("off", "./...")
+	if strings.Count(want, message) != strings.Count(coldText, message)-1 {
+		t.Fatalf("the edit did not take a report away:\n%s", want)
+	}
+	_, got := lint(cacheDir, "./...")
+	for _, line := range strings.Split(got, "\n") {
+		if !strings.Contains(strings.ToLower(line), message) {
+			continue // a related position's line, or the end
+		}
+		inNotes := strings.HasPrefix(line, filepath.Join("notes", "notes.go")+":")
+		if fromCache := strings.Contains(line, marked); fromCache == inNotes {
+			t.Errorf("after an edit of notes, %q: from the cache %v, want %v", line, fromCache, !inNotes)
+		}
+	}
+	if strings.ReplaceAll(got, marked, message) != want {
+		t.Errorf("after an edit of notes, the run with the cache printed\n%s\nwant\n%s", got, want)
+	}
+
+	// Off means off: nothing under the user's cache directory (where
+	// XDG_CACHE_HOME says, on Linux).
+	if runtime.GOOS != "linux" {
+		return
+	}
+	home := t.TempDir()
+	env := []string{"XDG_CACHE_HOME=" + home, "HOME=" + home, "MCPERRLINT_CACHE=off"}
+	runSplit(t, dir, env, bin, "./...")
+	if _, err := os.Stat(filepath.Join(home, "mcperrlint")); err == nil {
+		t.Error("MCPERRLINT_CACHE=off made a cache directory")
+	}
+	runSplit(t, dir, append(env[:2], "MCPERRLINT_CACHE="), bin, "./...") // empty: the default
+	if entries, _ := filepath.Glob(filepath.Join(home, "mcperrlint", "*", "*-v")); len(entries) != 2 {
+		t.Errorf("without MCPERRLINT_CACHE, %d entries in the user's cache directory, want 2", len(entries))
+	}
+}
