@@ -79,14 +79,13 @@ type keyer struct {
 	g      *load.Graph
 	common []byte // what every key holds: executable, flags, format
 
-	mu    sync.Mutex
 	keys  map[*packages.Package]*pkgKey
 	files map[string]fileHash // by name
 }
 
 // A pkgKey is a package's key, and the files whose contents it covers.
 type pkgKey struct {
-	once sync.Once
+	done bool // computed; a package still being computed is in an import cycle
 	key  diskcache.Key
 	ok   bool            // whether the package may be kept at all
 	own  []string        // the package's Go files
@@ -150,16 +149,19 @@ func hashFile(name string) fileHash {
 	return fileHash{sum: sha256.Sum256(src), directives: bytes.Contains(src, []byte("//line ")) || bytes.Contains(src, []byte("/*line "))}
 }
 
-// key returns p's key.
+// key returns p's key. A package in an import cycle (broken code) is
+// never kept.
 func (k *keyer) key(p *packages.Package) *pkgKey {
-	k.mu.Lock()
-	pk := k.keys[p]
-	if pk == nil {
-		pk = new(pkgKey)
-		k.keys[p] = pk
+	if pk, ok := k.keys[p]; ok {
+		if !pk.done {
+			pk.ok = false
+		}
+		return pk
 	}
-	k.mu.Unlock()
-	pk.once.Do(func() { k.compute(p, pk) })
+	pk := new(pkgKey)
+	k.keys[p] = pk
+	k.compute(p, pk)
+	pk.done = true
 	return pk
 }
 

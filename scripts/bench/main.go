@@ -14,7 +14,11 @@
 //	             export data
 //	nopfacts     the same with a declared fact type (scripts/floors/nopfacts):
 //	             the driver then loads every dependency from source
-//	mcperrlint   mcperrlint ./...
+//	mcperrlint   mcperrlint ./..., with a result cache of its own, which
+//	             the warm-up round fills: what a user's second run of
+//	             unchanged code costs
+//	cache off    the same with MCPERRLINT_CACHE=off: every package
+//	             type-checked and analyzed
 //	go vet       plain go vet
 //	vettool      go vet -vettool=mcperrlint
 //	baseline     with -baseline BIN: BIN ./..., an mcperrlint built from
@@ -157,6 +161,8 @@ type command struct {
 	args func(pattern string, nonce int) []string
 	// okExit lists the exit codes that mean the command worked.
 	okExit []int
+	// env is added to the environment of its runs.
+	env []string
 }
 
 // A target is a module to run the commands in.
@@ -202,20 +208,24 @@ func main() {
 	facts := facts.Needed(analyzer.Analyzer)
 
 	commands := []command{
-		{"nop", func(p string, _ int) []string { return []string{filepath.Join(bin, "nop"), p} }, []int{0}},
-		{"nopfacts", func(p string, _ int) []string { return []string{filepath.Join(bin, "nopfacts"), p} }, []int{0}},
-		{"mcperrlint", func(p string, _ int) []string { return []string{mcperrlint, p} }, []int{0, 3}},
+		{"nop", func(p string, _ int) []string { return []string{filepath.Join(bin, "nop"), p} }, []int{0}, nil},
+		{"nopfacts", func(p string, _ int) []string { return []string{filepath.Join(bin, "nopfacts"), p} }, []int{0}, nil},
+		// mcperrlint as users run it, with its result cache (filled in
+		// the warm-up round: the code does not change between rounds),
+		// and without.
+		{"mcperrlint", func(p string, _ int) []string { return []string{mcperrlint, p} }, []int{0, 3}, []string{"MCPERRLINT_CACHE=" + filepath.Join(work, "cache")}},
+		{"cache off", func(p string, _ int) []string { return []string{mcperrlint, p} }, []int{0, 3}, []string{"MCPERRLINT_CACHE=off"}},
 		{"go vet", func(p string, n int) []string {
 			return []string{"go", "vet", fmt.Sprintf("-printf.funcs=benchnonce%d", n), p}
-		}, []int{0, 1}},
+		}, []int{0, 1}, nil},
 		{"vettool", func(p string, n int) []string {
 			return []string{"go", "vet", "-vettool=" + mcperrlint, fmt.Sprintf("-decode-funcs=bench.invalid/nonce%d.F", n), p}
-		}, []int{0, 1}},
+		}, []int{0, 1}, nil},
 	}
 	if *baseline != "" {
 		before, err := filepath.Abs(*baseline)
 		check(err)
-		commands = append(commands, command{"baseline", func(p string, _ int) []string { return []string{before, p} }, []int{0, 3}})
+		commands = append(commands, command{"baseline", func(p string, _ int) []string { return []string{before, p} }, []int{0, 3}, []string{"MCPERRLINT_CACHE=off"}})
 	}
 
 	fmt.Printf("mcperrlint benchmark, %s\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
@@ -381,7 +391,7 @@ func measure(t *target, commands []command) map[string][]sample {
 	nonce := int(time.Now().UnixNano() % 1e9)
 	for _, c := range commands {
 		nonce++
-		s, code, stderr := timed(t.dir, c.args(t.pattern, nonce))
+		s, code, stderr := timed(t.dir, c.env, c.args(t.pattern, nonce))
 		if !slices.Contains(c.okExit, code) {
 			log.Fatalf("%s in %s: exit status %d\n%s", c.name, t.dir, code, stderr)
 		}
@@ -394,7 +404,7 @@ func measure(t *target, commands []command) map[string][]sample {
 		for i := range commands {
 			c := commands[(i+r)%len(commands)]
 			nonce++
-			s, code, stderr := timed(t.dir, c.args(t.pattern, nonce))
+			s, code, stderr := timed(t.dir, c.env, c.args(t.pattern, nonce))
 			if !slices.Contains(c.okExit, code) {
 				log.Fatalf("%s in %s: exit status %d\n%s", c.name, t.dir, code, stderr)
 			}
@@ -409,12 +419,12 @@ func measure(t *target, commands []command) map[string][]sample {
 
 // timed runs args in dir under /usr/bin/time and returns its wall time
 // and peak RSS, its exit status and the tail of its stderr.
-func timed(dir string, args []string) (sample, int, string) {
+func timed(dir string, env, args []string) (sample, int, string) {
 	rusage := filepath.Join(os.TempDir(), fmt.Sprintf("mcperrlint-bench-%d.time", os.Getpid()))
 	defer os.Remove(rusage)
 	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%U %S %M", "-o", rusage}, args...)...)
 	cmd.Dir = dir
-	cmd.Env = offline()
+	cmd.Env = append(offline(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	start := time.Now()
@@ -511,6 +521,7 @@ func ratioPairs(t *target) []ratioPair {
 	}
 	pairs := []ratioPair{
 		{"mcperrlint", "nop", wallGoal, rssGoal, "reference"},
+		{"cache off", "nop", wallGoal, rssGoal, "nothing kept"},
 		{"mcperrlint", "nopfacts", 0, 0, ""},
 		{"vettool", "go vet", 1.00, 0, ""},
 	}
