@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"go/token"
+	"go/types"
 	"maps"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/diskcache"
@@ -46,7 +48,7 @@ import (
 const cacheEnv = "MCPERRLINT_CACHE"
 
 // cacheFormat changes whenever what an entry holds does.
-const cacheFormat = "mcperrlint cache 1"
+const cacheFormat = "mcperrlint cache 2"
 
 // openCache returns the cache the environment asks for, nil if it is off.
 // A cache that cannot be opened is not an error: the run goes on without.
@@ -222,6 +224,24 @@ type entry struct {
 	Diagnostics []cachedDiagnostic
 	Servers     []cachedServer
 	SDKs        []cachedSDK
+	// Facts is the gob of the []cachedFacts of every analyzer with
+	// facts, decoded only when a package analyzed again imports this
+	// one.
+	Facts []byte
+}
+
+// cachedFacts are the facts one analyzer exported about a package.
+type cachedFacts struct {
+	Analyzer string
+	Objects  []cachedObjectFact
+	Package  []analysis.Fact
+}
+
+// A cachedObjectFact is a fact about an object, named by its path from
+// the package's scope, as go vet's facts files name them.
+type cachedObjectFact struct {
+	Object objectpath.Path
+	Fact   analysis.Fact
 }
 
 type cachedDiagnostic struct {
@@ -268,9 +288,10 @@ type cachedPos struct {
 // errNotKept says a package's results cannot be kept.
 var errNotKept = fmt.Errorf("not kept")
 
-// encodeEntry encodes the root action's diagnostics and result, or fails
-// with errNotKept if a position is in a file the key does not cover.
-func encodeEntry(act *checker.Action, pk *pkgKey, files map[string]fileHash) ([]byte, error) {
+// encodeEntry encodes the root action's diagnostics and result, and the
+// facts of every action on the package, or fails with errNotKept if a
+// position is in a file the key does not cover.
+func encodeEntry(act *checker.Action, facts []cachedFacts, pk *pkgKey, files map[string]fileHash) ([]byte, error) {
 	fset := act.Package.Fset
 	var failed bool
 	pos := func(p token.Pos) cachedPos {
@@ -313,6 +334,11 @@ func encodeEntry(act *checker.Action, pk *pkgKey, files map[string]fileHash) ([]
 		return nil, errNotKept
 	}
 	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(facts); err != nil {
+		return nil, err
+	}
+	e.Facts = bytes.Clone(buf.Bytes())
+	buf.Reset()
 	if err := gob.NewEncoder(&buf).Encode(&e); err != nil {
 		return nil, err
 	}
@@ -355,11 +381,11 @@ func (ps *positioner) pos(c cachedPos) token.Pos {
 }
 
 // decodeEntry decodes an entry into the root action's diagnostics and
-// result.
-func decodeEntry(data []byte, ps *positioner) (run.Restored, error) {
+// result, and its encoded facts.
+func decodeEntry(data []byte, ps *positioner) (run.Restored, []byte, error) {
 	var e entry
 	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil {
-		return run.Restored{}, err
+		return run.Restored{}, nil, err
 	}
 	var r run.Restored
 	for _, cd := range e.Diagnostics {
@@ -384,7 +410,107 @@ func decodeEntry(data []byte, ps *positioner) (run.Restored, error) {
 		res.SDKs[ps.pos(s.Pos)] = s.SDK
 	}
 	r.Result = res
-	return r, nil
+	return r, e.Facts, nil
+}
+
+// factsDecoder returns, for each analyzer with facts, the function that
+// decodes its facts from data against the package's types, decoding data
+// once.
+func factsDecoder(data []byte) func(analyzer string) func(*types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error) {
+	decode := sync.OnceValues(func() (map[string]cachedFacts, error) {
+		var all []cachedFacts
+		if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&all); err != nil {
+			return nil, err
+		}
+		byName := make(map[string]cachedFacts)
+		for _, f := range all {
+			byName[f.Analyzer] = f
+		}
+		return byName, nil
+	})
+	return func(analyzer string) func(*types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error) {
+		return func(pkg *types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error) {
+			byName, err := decode()
+			if err != nil {
+				return nil, nil, err
+			}
+			cf, ok := byName[analyzer]
+			if !ok {
+				return nil, nil, fmt.Errorf("no facts of %s kept", analyzer)
+			}
+			var objects []analysis.ObjectFact
+			for _, f := range cf.Objects {
+				obj, err := objectpath.Object(pkg, f.Object)
+				if err != nil {
+					return nil, nil, err
+				}
+				objects = append(objects, analysis.ObjectFact{Object: obj, Fact: f.Fact})
+			}
+			var pkgFacts []analysis.PackageFact
+			for _, f := range cf.Package {
+				pkgFacts = append(pkgFacts, analysis.PackageFact{Package: pkg, Fact: f})
+			}
+			return objects, pkgFacts, nil
+		}
+	}
+}
+
+// encodeFacts returns the facts the actions on a package exported, one
+// cachedFacts per analyzer with facts, in the order of analyzers, or false
+// if one of those did not run.
+func encodeFacts(analyzers []*analysis.Analyzer, ran map[*analysis.Analyzer]*ranFacts) ([]cachedFacts, bool) {
+	var out []cachedFacts
+	for _, a := range analyzers {
+		r := ran[a]
+		if r == nil {
+			return nil, false
+		}
+		cf := cachedFacts{Analyzer: a.Name}
+		for _, f := range r.objects {
+			path, err := objectpath.For(f.Object)
+			if err != nil {
+				continue // not reachable from the package's scope: no importer names it
+			}
+			cf.Objects = append(cf.Objects, cachedObjectFact{path, f.Fact})
+		}
+		for _, f := range r.pkg {
+			cf.Package = append(cf.Package, f.Fact)
+		}
+		out = append(out, cf)
+	}
+	return out, true
+}
+
+// ranFacts are the facts an action exported about its package.
+type ranFacts struct {
+	objects []analysis.ObjectFact
+	pkg     []analysis.PackageFact
+}
+
+// factAnalyzers returns a and the analyzers it requires, directly or
+// not, that have facts, each once, in a fixed order; and registers their
+// fact types with gob, as go vet's drivers do.
+func factAnalyzers(a *analysis.Analyzer) []*analysis.Analyzer {
+	var out []*analysis.Analyzer
+	seen := make(map[*analysis.Analyzer]bool)
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		if len(a.FactTypes) > 0 {
+			out = append(out, a)
+			for _, f := range a.FactTypes {
+				gob.Register(f)
+			}
+		}
+	}
+	visit(a)
+	return out
 }
 
 // newRunCache returns the cache as a run of the executable whose hash is
@@ -398,6 +524,9 @@ func (d *driver) newRunCache(cache *diskcache.Cache, g *load.Graph, exe string) 
 		analyzer:  d.a,
 		positions: &positioner{fset: g.Fset, files: make(map[string]*token.File)},
 		hit:       make(map[*packages.Package]bool),
+
+		factAnalyzers: factAnalyzers(d.a),
+		ran:           make(map[*packages.Package]map[*analysis.Analyzer]*ranFacts),
 	}
 }
 
@@ -408,10 +537,16 @@ func (c *runCache) lookUp(roots []*packages.Package) (hits []run.Restored, misse
 		pk := c.keyer.key(p)
 		data, ok := c.cache.Get(pk.key)
 		if ok && pk.ok {
-			r, err := decodeEntry(data, c.positions)
+			r, facts, err := decodeEntry(data, c.positions)
 			if err == nil && c.positions.err == nil {
-				r.Analyzer, r.Package = c.analyzer, p
+				decoder := factsDecoder(facts)
+				r.Analyzer, r.Package, r.Facts = c.analyzer, p, decoder(c.analyzer.Name)
 				hits = append(hits, r)
+				for _, a := range c.factAnalyzers {
+					if a != c.analyzer {
+						hits = append(hits, run.Restored{Analyzer: a, Package: p, Facts: decoder(a.Name)})
+					}
+				}
 				c.hit[p] = true
 				continue
 			}
@@ -428,6 +563,26 @@ type runCache struct {
 	analyzer  *analysis.Analyzer
 	positions *positioner
 	hit       map[*packages.Package]bool
+
+	factAnalyzers []*analysis.Analyzer
+	mu            sync.Mutex
+	ran           map[*packages.Package]map[*analysis.Analyzer]*ranFacts
+}
+
+// record is run.Options.Ran: it keeps the facts of the actions on the
+// roots that were not restored.
+func (c *runCache) record(act *checker.Action, objects []analysis.ObjectFact, pkg []analysis.PackageFact) {
+	if c.hit[act.Package] || len(act.Analyzer.FactTypes) == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := c.ran[act.Package]
+	if m == nil {
+		m = make(map[*analysis.Analyzer]*ranFacts)
+		c.ran[act.Package] = m
+	}
+	m[act.Analyzer] = &ranFacts{objects, pkg}
 }
 
 // keep writes the results of the root actions that ran.
@@ -440,7 +595,11 @@ func (c *runCache) keep(roots []*checker.Action) {
 		if !pk.ok {
 			continue
 		}
-		data, err := encodeEntry(act, pk, c.keyer.files)
+		facts, ok := encodeFacts(c.factAnalyzers, c.ran[act.Package])
+		if !ok {
+			continue
+		}
+		data, err := encodeEntry(act, facts, pk, c.keyer.files)
 		if err != nil {
 			continue
 		}

@@ -105,3 +105,102 @@ func TestResultCache(t *testing.T) {
 		t.Errorf("without MCPERRLINT_CACHE, %d entries in the user's cache directory, want 2", len(entries))
 	}
 }
+
+// TestResultCacheFacts edits a handler package whose finding depends on a
+// fact of a helper package that did not change: the helper's facts come
+// from the cache, and the finding must be reported as a run without the
+// cache reports it.
+func TestResultCacheFacts(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
+	if testing.Short() {
+		t.Skip("loads the real SDK")
+	}
+	bin := buildCommand(t)
+	dir := t.TempDir()
+	write := func(name, content string) {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const sdkModule = "../../testdata/modules/gosdk-v1.8.0"
+	gomod := readFile(t, sdkModule, "go.mod")
+	_, requires, _ := strings.Cut(gomod, "\nrequire ")
+	write("go.mod", "module example.com/cachefacts\n\ngo 1.26.0\n\nrequire "+requires)
+	write("go.sum", readFile(t, sdkModule, "go.sum"))
+	write("check/check.go", `package check
+
+import "fmt"
+
+// ID checks a user-supplied ID.
+func ID(id string) error {
+	if id == "" || len(id) > 64 {
+		return fmt.Errorf("invalid id %q", id)
+	}
+	return nil
+}
+`)
+	handler := `package main
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"example.com/cachefacts/check"
+)
+
+func lookup(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args struct {
+		ID string ` + "`json:\"id\"`" + `
+	}
+	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil
+	}
+	if err := check.ID(args.ID); err != nil {
+		return nil, err
+	}
+	return &mcp.CallToolResult{}, nil
+}
+
+func main() {
+	s := mcp.NewServer(&mcp.Implementation{Name: "x"}, nil)
+	s.AddTool(&mcp.Tool{Name: "lookup", InputSchema: map[string]any{"type": "object"}}, lookup)
+}
+`
+	write("main.go", handler)
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	lint := func(cache string) string {
+		t.Helper()
+		_, stderr, _ := runSplit(t, dir, []string{"MCPERRLINT_CACHE=" + cache}, bin, "./...")
+		return stderr
+	}
+	const finding = "main.go:20:3: tool handler returns an argument validation error"
+	if got := lint(cacheDir); !strings.Contains(got, finding) {
+		t.Fatalf("no finding to begin with (the test's premise):\n%s", got)
+	}
+	// main changes, check does not: its facts come from the cache.
+	write("main.go", handler+"\n// edited\n")
+	want := lint("off")
+	if got := lint(cacheDir); got != want || !strings.Contains(got, finding) {
+		t.Errorf("after an edit of main, with check's facts from the cache:\n%s\nwant\n%s", got, want)
+	}
+	// A damaged entry is a miss, not an error.
+	entries, _ := filepath.Glob(filepath.Join(cacheDir, "*", "*-v"))
+	if len(entries) < 2 {
+		t.Fatalf("%d cache entries, want one for each of the 2 packages and more", len(entries))
+	}
+	for _, name := range entries {
+		if err := os.WriteFile(name, []byte("damaged"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := lint(cacheDir); got != want {
+		t.Errorf("with damaged entries:\n%s\nwant\n%s", got, want)
+	}
+}

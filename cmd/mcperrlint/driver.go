@@ -204,6 +204,7 @@ func (d *driver) lint(patterns []string) int {
 	case rc != nil:
 		var misses []*packages.Package
 		opts.Restored, misses = rc.lookUp(g.Roots)
+		opts.Ran = rc.record
 		g.Load(misses...)
 		if d.namesFuncs() {
 			g.Load(g.Roots...) // warnUnmatched looks the names up in their types

@@ -96,13 +96,13 @@ func main() {
 	s.AddTool(&mcp.Tool{Name: "lookup", InputSchema: map[string]any{"type": "object"}}, lookup)
 }
 `)
-	// The reference is the standalone command, which caches nothing
+	// The reference is the standalone command without its cache
 	// (TestSameAsGoVet holds it to go vet): go vet -a would do, but it
 	// rebuilds the standard library, and it must not run first, since it
 	// stores the helper's result anew.
 	const want = "main.go:20:3: tool handler returns an argument validation error"
 	cached, code := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
-	all, _ := run(t, dir, bin, "./...")
+	_, all, _ := runSplit(t, dir, []string{"MCPERRLINT_CACHE=off"}, bin, "./...")
 	if !strings.Contains(all, want) {
 		t.Fatalf("the standalone command does not report the handler (the test's premise):\n%s", all)
 	}

@@ -1,6 +1,7 @@
 package run
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/types"
@@ -69,6 +70,36 @@ func (act *action) allObjectFacts() []analysis.ObjectFact {
 	for k, fact := range act.objectFacts {
 		facts = append(facts, analysis.ObjectFact{Object: k.obj, Fact: fact})
 	}
+	return facts
+}
+
+// ownObjectFacts returns the facts about objects of the action's package,
+// sorted for a deterministic encoding.
+func (act *action) ownObjectFacts() []analysis.ObjectFact {
+	var facts []analysis.ObjectFact
+	for k, fact := range act.objectFacts {
+		if k.obj.Pkg() == act.Package.Types {
+			facts = append(facts, analysis.ObjectFact{Object: k.obj, Fact: fact})
+		}
+	}
+	slices.SortFunc(facts, func(a, b analysis.ObjectFact) int {
+		return cmp.Or(cmp.Compare(a.Object.Pos(), b.Object.Pos()), cmp.Compare(a.Object.Name(), b.Object.Name()),
+			cmp.Compare(reflect.TypeOf(a.Fact).String(), reflect.TypeOf(b.Fact).String()))
+	})
+	return facts
+}
+
+// ownPackageFacts returns the facts about the action's package.
+func (act *action) ownPackageFacts() []analysis.PackageFact {
+	var facts []analysis.PackageFact
+	for k, fact := range act.packageFacts {
+		if k.pkg == act.Package.Types {
+			facts = append(facts, analysis.PackageFact{Package: k.pkg, Fact: fact})
+		}
+	}
+	slices.SortFunc(facts, func(a, b analysis.PackageFact) int {
+		return cmp.Compare(reflect.TypeOf(a.Fact).String(), reflect.TypeOf(b.Fact).String())
+	})
 	return facts
 }
 

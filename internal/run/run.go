@@ -37,19 +37,30 @@ type Options struct {
 	// on a large server.
 	DropTypesInfo bool
 
-	// Restored holds what some root actions gave in an earlier run (a
-	// driver's cache): they do not run, and their packages need neither
-	// syntax nor types, unless an action that runs needs their facts,
-	// which are not restored: then they run again.
+	// Restored holds what some actions gave in an earlier run (a
+	// driver's cache): they do not run. A restored root action whose
+	// facts no running action needs does not even wait for its package,
+	// which then needs neither syntax nor types; one whose facts are
+	// needed has them decoded once its package has loaded, or, if they
+	// were not kept, runs after all.
 	Restored []Restored
+
+	// Ran, if set, is called once an action has run without error, with
+	// the facts it exported about its own package, for a driver that
+	// keeps them. It may be called from several goroutines at once.
+	Ran func(act *checker.Action, objectFacts []analysis.ObjectFact, packageFacts []analysis.PackageFact)
 }
 
-// Restored is what the root action of an analyzer on a package gave.
+// Restored is what the action of an analyzer on a package gave.
 type Restored struct {
-	Analyzer    *analysis.Analyzer
-	Package     *packages.Package
+	Analyzer *analysis.Analyzer
+	Package  *packages.Package
+	// Diagnostics and Result are those of a root action.
 	Diagnostics []analysis.Diagnostic
 	Result      any
+	// Facts returns the facts the action exported about its package,
+	// decoded against the package's types; nil if they were not kept.
+	Facts func(*types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error)
 }
 
 // Analyze runs the analyzers on g's roots, and those with facts on the
@@ -68,6 +79,10 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 		a   *analysis.Analyzer
 		pkg *packages.Package
 	}
+	restored := make(map[key]Restored)
+	for _, r := range opts.Restored {
+		restored[key{r.Analyzer, r.Package}] = r
+	}
 	actions := make(map[key]*action)
 	var mk func(a *analysis.Analyzer, pkg *packages.Package) *action
 	mk = func(a *analysis.Analyzer, pkg *packages.Package) *action {
@@ -79,9 +94,15 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 			Action: &checker.Action{Analyzer: a, Package: pkg},
 			ready:  g.Ready(pkg),
 			done:   make(chan struct{}),
+			ran:    opts.Ran,
 		}
-		for _, req := range a.Requires {
-			act.deps = append(act.deps, mk(req, pkg))
+		if r, ok := restored[k]; ok && r.Facts != nil {
+			// It needs only the facts below it, to pass them on.
+			act.Diagnostics, act.Result, act.restore = r.Diagnostics, r.Result, r.Facts
+		} else {
+			for _, req := range a.Requires {
+				act.deps = append(act.deps, mk(req, pkg))
+			}
 		}
 		if len(a.FactTypes) > 0 {
 			paths := make([]string, 0, len(pkg.Imports))
@@ -98,10 +119,6 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 		}
 		actions[k] = act
 		return act
-	}
-	restored := make(map[key]Restored)
-	for _, r := range opts.Restored {
-		restored[key{r.Analyzer, r.Package}] = r
 	}
 	// The actions that run first, so that a restored action whose facts
 	// one of them needs runs too.
@@ -194,6 +211,11 @@ type action struct {
 	packageFacts map[packageFactKey]analysis.Fact
 	pass         *analysis.Pass
 	fixErr       error // of the first invalid fix reported
+
+	// restore, if set, gives the facts of an earlier run: the action
+	// does not run.
+	restore func(*types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error)
+	ran     func(*checker.Action, []analysis.ObjectFact, []analysis.PackageFact)
 }
 
 type objectFactKey struct {
@@ -235,6 +257,11 @@ func (act *action) exec() {
 		}
 	}
 
+	if act.restore != nil {
+		act.Err = act.restoreFacts()
+		return
+	}
+
 	pkg := act.Package
 	pass := &analysis.Pass{
 		Analyzer:     act.Analyzer,
@@ -274,6 +301,27 @@ func (act *action) exec() {
 	// Facts are exported during Run only.
 	pass.ExportObjectFact = nil
 	pass.ExportPackageFact = nil
+	if act.ran != nil && act.Err == nil {
+		act.ran(act.Action, act.ownObjectFacts(), act.ownPackageFacts())
+	}
+}
+
+// restoreFacts adds the facts of an earlier run to those inherited.
+func (act *action) restoreFacts() error {
+	if act.Package.IllTyped {
+		return fmt.Errorf("analysis skipped due to errors in package")
+	}
+	objectFacts, packageFacts, err := act.restore(act.Package.Types)
+	if err != nil {
+		return fmt.Errorf("restoring facts: %v", err)
+	}
+	for _, f := range objectFacts {
+		act.objectFacts[objectFactKey{f.Object, factType(f.Fact)}] = f.Fact
+	}
+	for _, f := range packageFacts {
+		act.packageFacts[packageFactKey{f.Package, factType(f.Fact)}] = f.Fact
+	}
+	return nil
 }
 
 // run runs the pass. A panic in the analyzer fails the action, with the

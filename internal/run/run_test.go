@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -424,7 +425,17 @@ func TestRestored(t *testing.T) {
 		return Restored{Analyzer: sleepAnalyzer, Package: p, Diagnostics: []analysis.Diagnostic{{Message: "restored " + p.Name}}, Result: "kept"}
 	}
 	g.Load(b) // and a, below it
-	graph, err := Analyze(g, []*analysis.Analyzer{sleepAnalyzer}, Options{Restored: []Restored{restore(a), restore(c)}})
+	var ran []string
+	var mu sync.Mutex
+	opts := Options{
+		Restored: []Restored{restore(a), restore(c)},
+		Ran: func(act *checker.Action, objects []analysis.ObjectFact, pkg []analysis.PackageFact) {
+			mu.Lock()
+			defer mu.Unlock()
+			ran = append(ran, fmt.Sprintf("%s: %d object facts, %d package facts", act.Package.PkgPath, len(objects), len(pkg)))
+		},
+	}
+	graph, err := Analyze(g, []*analysis.Analyzer{sleepAnalyzer}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -448,5 +459,47 @@ func TestRestored(t *testing.T) {
 	}
 	if got := messages[b]; !slices.Contains(got, "Slow sleeps (package fact: true)") {
 		t.Errorf("b's diagnostics = %q, want one that a's facts give", got)
+	}
+	// Ran reports the actions that ran, with their own facts only: b
+	// exports B's and its package's, a Slow's, nap's and its package's.
+	slices.Sort(ran)
+	if want := []string{"example.com/m/a: 2 object facts, 1 package facts", "example.com/m/b: 1 object facts, 1 package facts"}; !slices.Equal(ran, want) {
+		t.Errorf("Ran saw %q, want %q", ran, want)
+	}
+
+	// With a's facts restored, a does not run, and b sees them.
+	g, err = load.Start(&load.Config{Dir: dir, Defer: true}, "./a", "./b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b = g.Roots[0], g.Roots[1]
+	if a.PkgPath != "example.com/m/a" {
+		a, b = b, a
+	}
+	withFacts := restore(a)
+	withFacts.Facts = func(pkg *types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error) {
+		// Fast, not Slow: b must report what the restored facts say.
+		return []analysis.ObjectFact{{Object: pkg.Scope().Lookup("Fast"), Fact: new(sleeps)}},
+			[]analysis.PackageFact{{Package: pkg, Fact: new(sleepy)}}, nil
+	}
+	g.Load(b)
+	graph, err = Analyze(g, []*analysis.Analyzer{sleepAnalyzer}, Options{Restored: []Restored{withFacts}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	messages = make(map[*packages.Package][]string)
+	for _, act := range graph.Roots {
+		if act.Err != nil {
+			t.Errorf("%s: %v", act.Package.ID, act.Err)
+		}
+		for _, d := range act.Diagnostics {
+			messages[act.Package] = append(messages[act.Package], d.Message)
+		}
+	}
+	if got := messages[a]; !slices.Equal(got, []string{"restored a"}) {
+		t.Errorf("a's diagnostics = %q, want only the restored one: its facts were restored, it must not run", got)
+	}
+	if got := messages[b]; !slices.Contains(got, "Fast sleeps (package fact: true)") || slices.Contains(got, "Slow sleeps (package fact: true)") {
+		t.Errorf("b's diagnostics = %q, want those of the restored facts (Fast sleeps), not of a's code", got)
 	}
 }
