@@ -391,8 +391,11 @@ func (s *server) codeActions(p *codeActionParams) []CodeAction {
 		return actions
 	}
 	for _, d := range res.diags {
-		if d.action != nil && (overlaps(d.lsp.Range, p.Range) || slices.ContainsFunc(p.Context.Diagnostics, d.is)) {
-			actions = append(actions, *d.action)
+		if d.action == nil || !overlaps(d.lsp.Range, p.Range) && !slices.ContainsFunc(p.Context.Diagnostics, d.is) {
+			continue
+		}
+		if action := d.action(); action != nil {
+			actions = append(actions, *action)
 		}
 	}
 	return actions
