@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/gob"
+	"errors"
 	"flag"
 	"fmt"
 	"go/token"
@@ -286,7 +287,7 @@ type cachedPos struct {
 }
 
 // errNotKept says a package's results cannot be kept.
-var errNotKept = fmt.Errorf("not kept")
+var errNotKept = errors.New("not kept")
 
 // encodeEntry encodes the root action's diagnostics and result, and the
 // facts of every action on the package, or fails with errNotKept if a
