@@ -120,62 +120,13 @@ func TestResultCacheFacts(t *testing.T) {
 	}
 	bin := buildCommand(t)
 	dir := t.TempDir()
-	write := func(name, content string) {
-		t.Helper()
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	const sdkModule = "../../testdata/modules/gosdk-v1.8.0"
-	gomod := readFile(t, sdkModule, "go.mod")
-	_, requires, _ := strings.Cut(gomod, "\nrequire ")
-	write("go.mod", "module example.com/cachefacts\n\ngo 1.26.0\n\nrequire "+requires)
-	write("go.sum", readFile(t, sdkModule, "go.sum"))
-	write("check/check.go", `package check
-
-import "fmt"
-
-// ID checks a user-supplied ID.
-func ID(id string) error {
-	if id == "" || len(id) > 64 {
-		return fmt.Errorf("invalid id %q", id)
-	}
-	return nil
-}
-`)
-	handler := `package main
-
-import (
-	"context"
-	"encoding/json"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"example.com/cachefacts/check"
-)
-
-func lookup(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	var args struct {
-		ID string ` + "`json:\"id\"`" + `
-	}
-	if err := json.Unmarshal(req.Params.Arguments, &args); err != nil {
-		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil
-	}
-	if err := check.ID(args.ID); err != nil {
-		return nil, err
-	}
-	return &mcp.CallToolResult{}, nil
-}
-
-func main() {
-	s := mcp.NewServer(&mcp.Implementation{Name: "x"}, nil)
-	s.AddTool(&mcp.Tool{Name: "lookup", InputSchema: map[string]any{"type": "object"}}, lookup)
-}
-`
+	write := func(name, content string) { writeModuleFile(t, dir, name, content) }
+	const module = "example.com/cachefacts"
+	gomod, gosum := sdkModFiles(t, module)
+	write("go.mod", gomod)
+	write("go.sum", gosum)
+	write("check/check.go", checkPackage)
+	handler := checkHandler(module)
 	write("main.go", handler)
 	cacheDir := filepath.Join(t.TempDir(), "cache")
 	lint := func(cache string) string {
@@ -183,7 +134,7 @@ func main() {
 		_, stderr, _ := runSplit(t, dir, []string{"MCPERRLINT_CACHE=" + cache}, bin, "./...")
 		return stderr
 	}
-	const finding = "main.go:20:3: tool handler returns an argument validation error"
+	const finding = checkHandlerFinding
 	if got := lint(cacheDir); !strings.Contains(got, finding) {
 		t.Fatalf("no finding to begin with (the test's premise):\n%s", got)
 	}

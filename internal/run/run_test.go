@@ -439,15 +439,7 @@ func TestRestored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	messages := make(map[*packages.Package][]string)
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			t.Errorf("%s: %v", act.Package.ID, act.Err)
-		}
-		for _, d := range act.Diagnostics {
-			messages[act.Package] = append(messages[act.Package], d.Message)
-		}
-	}
+	messages := rootMessages(t, graph)
 	if got := messages[c]; !slices.Equal(got, []string{"restored c"}) {
 		t.Errorf("c's diagnostics = %q, want only the restored one", got)
 	}
@@ -487,7 +479,20 @@ func TestRestored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	messages = make(map[*packages.Package][]string)
+	messages = rootMessages(t, graph)
+	if got := messages[a]; !slices.Equal(got, []string{"restored a"}) {
+		t.Errorf("a's diagnostics = %q, want only the restored one: its facts were restored, it must not run", got)
+	}
+	if got := messages[b]; !slices.Contains(got, "Fast sleeps (package fact: true)") || slices.Contains(got, "Slow sleeps (package fact: true)") {
+		t.Errorf("b's diagnostics = %q, want those of the restored facts (Fast sleeps), not of a's code", got)
+	}
+}
+
+// rootMessages returns the messages of the root actions' diagnostics, by
+// package, and fails t for each root action that failed.
+func rootMessages(t *testing.T, graph *checker.Graph) map[*packages.Package][]string {
+	t.Helper()
+	messages := make(map[*packages.Package][]string)
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			t.Errorf("%s: %v", act.Package.ID, act.Err)
@@ -496,10 +501,5 @@ func TestRestored(t *testing.T) {
 			messages[act.Package] = append(messages[act.Package], d.Message)
 		}
 	}
-	if got := messages[a]; !slices.Equal(got, []string{"restored a"}) {
-		t.Errorf("a's diagnostics = %q, want only the restored one: its facts were restored, it must not run", got)
-	}
-	if got := messages[b]; !slices.Contains(got, "Fast sleeps (package fact: true)") || slices.Contains(got, "Slow sleeps (package fact: true)") {
-		t.Errorf("b's diagnostics = %q, want those of the restored facts (Fast sleeps), not of a's code", got)
-	}
+	return messages
 }
