@@ -49,6 +49,11 @@ type Options struct {
 	// the facts it exported about its own package, for a driver that
 	// keeps them. It may be called from several goroutines at once.
 	Ran func(act *checker.Action, objectFacts []analysis.ObjectFact, packageFacts []analysis.PackageFact)
+
+	// Roots, if set, are the roots to analyze, a subset of the graph's:
+	// an editor that loaded a file's package variants analyzes the one
+	// its file was picked from.
+	Roots []*packages.Package
 }
 
 // Restored is what the action of an analyzer on a package gave.
@@ -63,7 +68,7 @@ type Restored struct {
 	Facts func(*types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error)
 }
 
-// Analyze runs the analyzers on g's roots, and those with facts on the
+// Analyze runs the analyzers on g's roots (or opts.Roots), and those with facts on the
 // packages below them as their Imports say, and returns the graph of
 // actions once all have run and g has loaded.
 //
@@ -82,6 +87,10 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 	restored := make(map[key]Restored)
 	for _, r := range opts.Restored {
 		restored[key{r.Analyzer, r.Package}] = r
+	}
+	roots := g.Roots
+	if opts.Roots != nil {
+		roots = opts.Roots
 	}
 	actions := make(map[key]*action)
 	var mk func(a *analysis.Analyzer, pkg *packages.Package) *action
@@ -123,15 +132,15 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 	// The actions that run first, so that a restored action whose facts
 	// one of them needs runs too.
 	for _, a := range analyzers {
-		for _, pkg := range g.Roots {
+		for _, pkg := range roots {
 			if _, ok := restored[key{a, pkg}]; !ok {
 				mk(a, pkg)
 			}
 		}
 	}
-	var roots []*checker.Action
+	var rootActions []*checker.Action
 	for _, a := range analyzers {
-		for _, pkg := range g.Roots {
+		for _, pkg := range roots {
 			var root *checker.Action
 			if r, ok := restored[key{a, pkg}]; ok && actions[key{a, pkg}] == nil {
 				root = &checker.Action{Analyzer: a, Package: pkg, Diagnostics: r.Diagnostics, Result: r.Result}
@@ -139,7 +148,7 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 				root = mk(a, pkg).Action
 			}
 			root.IsRoot = true
-			roots = append(roots, root)
+			rootActions = append(rootActions, root)
 		}
 	}
 
@@ -173,7 +182,7 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 			act.Result = nil
 		}
 	}
-	return &checker.Graph{Roots: roots}, nil
+	return &checker.Graph{Roots: rootActions}, nil
 }
 
 // packageActions are the actions on one package, for Options.DropTypesInfo.

@@ -503,3 +503,41 @@ func rootMessages(t *testing.T, graph *checker.Graph) map[*packages.Package][]st
 	}
 	return messages
 }
+
+// TestRoots checks that Options.Roots limits the analysis to the roots
+// it names and the packages below them: another root is analyzed only
+// for the facts one named needs, and a third not at all.
+func TestRoots(t *testing.T) {
+	dir := writeModule(t, sleepModule)
+	g, err := load.Load(&load.Config{Dir: dir}, "./a", "./b", "./c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b *packages.Package
+	for _, p := range g.Roots {
+		if p.PkgPath == "example.com/m/b" {
+			b = p
+		}
+	}
+	graph, err := Analyze(g, []*analysis.Analyzer{sleepAnalyzer}, Options{Roots: []*packages.Package{b}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(graph.Roots) != 1 || graph.Roots[0].Package != b {
+		t.Fatalf("roots %v, want the action on b alone", graph.Roots)
+	}
+	var analyzed []string
+	for act := range graph.All() {
+		analyzed = append(analyzed, act.Package.PkgPath)
+	}
+	slices.Sort(analyzed)
+	if want := []string{"example.com/m/a", "example.com/m/b"}; !slices.Equal(analyzed, want) {
+		t.Errorf("analyzed %q, want %q: b and a below it, not c", analyzed, want)
+	}
+	if len(graph.Roots[0].Deps) == 0 || graph.Roots[0].Deps[0].IsRoot {
+		t.Error("the action on a is a root of the graph; want it only below b's")
+	}
+	if got := rootMessages(t, graph)[b]; !slices.Contains(got, "Slow sleeps (package fact: true)") {
+		t.Errorf("b's diagnostics = %q, want one that a's facts give", got)
+	}
+}

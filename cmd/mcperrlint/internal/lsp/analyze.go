@@ -13,11 +13,11 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/fixedit"
 	"github.com/mcperrlint/mcperrlint/internal/load"
+	"github.com/mcperrlint/mcperrlint/internal/run"
 )
 
 // An outcome is what one analysis of a file's package found.
@@ -93,11 +93,15 @@ func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, level fun
 		}
 	}
 
-	// Sequential: a panic in an analyzer then unwinds through this
-	// goroutine, where the deferred recover turns it into an error; in
-	// parallel mode it would kill the server. (And the machine's cores
-	// belong to the editor.)
-	graph, err := checker.Analyze([]*analysis.Analyzer{a}, []*packages.Package{pkg}, &checker.Options{Sequential: true})
+	// internal/run, unlike the checker run in parallel, turns a panic
+	// in an analyzer into the action's error rather than killing the
+	// server. The packages below the one analyzed that were not checked
+	// again since the last analysis give the facts they gave then.
+	graph, err := run.Analyze(l.g, []*analysis.Analyzer{a}, run.Options{
+		Roots:    []*packages.Package{pkg},
+		Restored: l.facts.unchanged(pkg),
+		Ran:      l.facts.keep,
+	})
 	if err != nil {
 		res.err = err
 		return res
@@ -109,6 +113,14 @@ func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, level fun
 			// The checker's "failed prerequisites" or "analysis
 			// skipped" says less than the problems themselves.
 			res.err = errors.New("it has errors")
+		}
+		// "failed prerequisites" names the action below that failed,
+		// not why: say that instead (a panic's stack, for a report).
+		for below := range graph.All() {
+			if below.Err != nil && !below.IsRoot && !strings.HasPrefix(below.Err.Error(), "failed prerequisites") && !below.Package.IllTyped {
+				res.err = fmt.Errorf("%s on %s: %v", below.Analyzer.Name, below.Package.PkgPath, below.Err)
+				break
+			}
 		}
 		return res
 	}

@@ -5,13 +5,19 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/load"
+	"github.com/mcperrlint/mcperrlint/internal/run"
 )
 
 // maxGraphs is how many packages' graphs a workspace keeps: those of the
@@ -41,6 +47,66 @@ type loaded struct {
 	// watches: go.mod and go.sum of the modules loaded from source, and
 	// go.work files (or their absence) above the directory.
 	meta map[string]fileStamp
+
+	facts factStore
+}
+
+// A factStore keeps the facts that the actions of the last analysis of a
+// graph exported about their packages. Update gives every package it
+// checks again new types, and checks again every package above one it
+// checks; so a package whose types are those its facts were exported
+// about has the same files and dependencies as then, and its facts are
+// still what its action would export. Restoring them spares the
+// analysis of the packages below the one saved, at every save.
+type factStore struct {
+	mu   sync.Mutex
+	kept map[factsKey]*keptFacts
+}
+
+type factsKey struct {
+	analyzer *analysis.Analyzer
+	pkg      *packages.Package
+}
+
+type keptFacts struct {
+	types    *types.Package // the package's types the facts are about
+	objects  []analysis.ObjectFact
+	packages []analysis.PackageFact
+}
+
+// keep is run.Options.Ran.
+func (s *factStore) keep(act *checker.Action, objects []analysis.ObjectFact, packages []analysis.PackageFact) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.kept == nil {
+		s.kept = make(map[factsKey]*keptFacts)
+	}
+	s.kept[factsKey{act.Analyzer, act.Package}] = &keptFacts{act.Package.Types, objects, packages}
+}
+
+// unchanged returns the kept facts of the packages other than root whose
+// types are still those the facts are about, and forgets the others.
+func (s *factStore) unchanged(root *packages.Package) []run.Restored {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var restored []run.Restored
+	for k, kf := range s.kept {
+		if k.pkg.Types != kf.types {
+			delete(s.kept, k)
+			continue
+		}
+		if k.pkg == root {
+			continue
+		}
+		restored = append(restored, run.Restored{
+			Analyzer: k.analyzer,
+			Package:  k.pkg,
+			Facts: func(*types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error) {
+				return kf.objects, kf.packages, nil
+			},
+		})
+	}
+	return restored
 }
 
 type fileStamp struct {
