@@ -9,9 +9,9 @@
 // time until the server publishes the file's diagnostics. Then -saves
 // times: it changes the file (a trailing `// lspbench N` line, different
 // each time), sends didChange, writes the file, sends didSave, and times
-// from didSave to the file's next diagnostics. The server waits for its
-// debounce (-debounce) before it analyzes, and that wait is part of what
-// the editor sees, so it is part of the time. The file is restored at the
+// from didSave to the file's next diagnostics. A server given a
+// -debounce waits that long before it analyzes, and that wait is part of
+// what the editor sees, so it is part of the time. The file is restored at the
 // end, also after an error or an interrupt.
 //
 // It prints the time to the first diagnostics, the median, 90th

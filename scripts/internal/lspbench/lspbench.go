@@ -5,9 +5,9 @@
 // scripts/lspbench and scripts/bench.
 //
 // The server analyzes a package when one of its files is opened or
-// saved (not on didChange), after a debounce, and after every analysis
-// it publishes the diagnostics of each file of the package, changed or
-// not. So the first publishDiagnostics for the file after a didSave
+// saved (not on didChange), after its -debounce if one is set, and
+// after every analysis it publishes the diagnostics of each file of the
+// package, changed or not. So the first publishDiagnostics for the file after a didSave
 // marks the end of that save's analysis, debounce included, as the
 // editor sees it. The server reports a package it cannot analyze with
 // window/showMessage; an error there fails the run.

@@ -33,6 +33,10 @@ type outcome struct {
 
 	// err is set when the analysis did not run to the end.
 	err error
+
+	// superseded is set when the analysis stopped, without error,
+	// because a newer request for the package came.
+	superseded bool
 }
 
 type fileResult struct {
@@ -49,7 +53,11 @@ type diagnostic struct {
 // it and converts the diagnostics and their suggested fixes to LSP
 // form. uri names a file as the client knows it. It never panics: a
 // panic in the loader or the analyzer becomes outcome.err.
-func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, level func(category string) string, path string, uri func(path string) string) (res *outcome) {
+//
+// If superseded, when not nil, reports true once the package is loaded,
+// analyze stops there: the files changed again since they were read,
+// and an analysis of them would only be replaced.
+func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, level func(category string) string, path string, uri func(path string) string, superseded func() bool) (res *outcome) {
 	res = &outcome{files: make(map[string]*fileResult)}
 	defer func() {
 		if r := recover(); r != nil {
@@ -61,6 +69,10 @@ func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, level fun
 	l, err := w.graphOf(ctx, path)
 	if err != nil {
 		res.err = fmt.Errorf("loading the package of %s: %v", path, err)
+		return res
+	}
+	if superseded != nil && superseded() {
+		res.superseded = true
 		return res
 	}
 	src := l.src

@@ -16,7 +16,7 @@ import (
 func Main(args []string, a *analysis.Analyzer, version string, level func(category string) string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcperrlint lsp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	debounce := fs.Duration("debounce", DefaultDebounce, "wait this long after the last open or save of a package's file before analyzing it")
+	debounce := fs.Duration("debounce", 0, "wait this long after the last open or save of a package's file before analyzing it (default: at once)")
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mcperrlint lsp [flags]\n\n"+

@@ -33,12 +33,20 @@ func keyOf(path string) groupKey {
 	return key
 }
 
-// A scheduler debounces analysis requests per package and runs them one
-// at a time: each is a go list and a type-check, and the editor needs
-// the CPU more than a second analysis running in parallel would.
+// A scheduler runs analysis requests one at a time: each is a type-check
+// and an analysis, and the editor needs the CPU more than a second
+// analysis running in parallel would. Requests for a package that is
+// waiting are one: an analysis runs on the files as they are when it
+// starts. With a delay, a request waits until no other for its package
+// has come for that long (a debounce); without one, it is queued at once,
+// and an analysis of the package under way learns from superseded that
+// it need not finish.
 type scheduler struct {
-	delay   time.Duration
-	analyze func(ctx context.Context, key groupKey, path string)
+	delay time.Duration
+	// analyze runs one analysis; superseded reports whether a request
+	// for the same package has come since it started, which a caller
+	// checks where stopping costs nothing.
+	analyze func(ctx context.Context, key groupKey, path string, superseded func() bool)
 	// afterFunc is time.AfterFunc, or a test's clock.
 	afterFunc func(time.Duration, func()) stopper
 
@@ -60,7 +68,7 @@ type stopper interface{ Stop() bool }
 
 func realAfterFunc(d time.Duration, f func()) stopper { return time.AfterFunc(d, f) }
 
-func newScheduler(delay time.Duration, analyze func(context.Context, groupKey, string)) *scheduler {
+func newScheduler(delay time.Duration, analyze func(context.Context, groupKey, string, func() bool)) *scheduler {
 	return &scheduler{
 		delay:     delay,
 		analyze:   analyze,
@@ -72,12 +80,16 @@ func newScheduler(delay time.Duration, analyze func(context.Context, groupKey, s
 }
 
 // schedule asks for the package of path to be analyzed once no other
-// request for it has come for the delay.
+// request for it has come for the delay, or at once without one.
 func (s *scheduler) schedule(path string) {
 	key := keyOf(path)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.stopped {
+		return
+	}
+	if s.delay <= 0 {
+		s.enqueue(key, path)
 		return
 	}
 	p := s.pending[key]
@@ -101,6 +113,12 @@ func (s *scheduler) fire(key groupKey, gen int, path string) {
 		return
 	}
 	delete(s.pending, key)
+	s.enqueue(key, path)
+}
+
+// enqueue queues an analysis of the package key for the file path, or
+// names path for the one queued. s.mu must be held.
+func (s *scheduler) enqueue(key groupKey, path string) {
 	if _, queued := s.ready[key]; !queued {
 		s.queue = append(s.queue, key)
 	}
@@ -109,6 +127,14 @@ func (s *scheduler) fire(key groupKey, gen int, path string) {
 	case s.wake <- struct{}{}:
 	default:
 	}
+}
+
+// queued reports whether an analysis of key waits in the queue.
+func (s *scheduler) queued(key groupKey) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.ready[key]
+	return ok
 }
 
 // run analyzes queued packages until ctx is done.
@@ -130,7 +156,7 @@ func (s *scheduler) run(ctx context.Context) {
 			path := s.ready[key]
 			delete(s.ready, key)
 			s.mu.Unlock()
-			s.analyze(ctx, key, path)
+			s.analyze(ctx, key, path, func() bool { return s.queued(key) })
 		}
 	}
 }

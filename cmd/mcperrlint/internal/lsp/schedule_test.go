@@ -61,7 +61,7 @@ func TestDebounce(t *testing.T) {
 	}
 	var clock fakeClock
 	analyzed := make(chan string, 10)
-	s := newScheduler(time.Hour, func(_ context.Context, _ groupKey, path string) { analyzed <- path })
+	s := newScheduler(time.Hour, func(_ context.Context, _ groupKey, path string, _ func() bool) { analyzed <- path })
 	s.afterFunc = clock.afterFunc
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -85,5 +85,70 @@ func TestDebounce(t *testing.T) {
 	clock.fire(3)
 	if p := <-analyzed; p != other {
 		t.Errorf("extra analysis of %q", p)
+	}
+}
+
+// TestWithoutDelay checks that without a delay a request is analyzed at
+// once, and that requests for the package under analysis meanwhile make
+// it superseded and are one more analysis, of the file named last, after
+// it; a request for another package is not such a request.
+func TestWithoutDelay(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
+	other := filepath.Join(t.TempDir(), "c.go")
+	for _, p := range []string{a, b, other} {
+		if err := os.WriteFile(p, []byte("package p\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type started struct {
+		path       string
+		superseded func() bool
+		finish     chan struct{}
+	}
+	starts := make(chan started)
+	s := newScheduler(0, func(_ context.Context, _ groupKey, path string, superseded func() bool) {
+		st := started{path, superseded, make(chan struct{})}
+		starts <- st
+		<-st.finish
+	})
+	s.afterFunc = func(time.Duration, func()) stopper {
+		t.Fatal("a timer without a delay")
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.run(ctx)
+
+	s.schedule(a)
+	first := <-starts // at once: no clock runs here
+	if first.path != a || first.superseded() {
+		t.Fatalf("first analysis of %q, superseded %v; want %q, not superseded", first.path, first.superseded(), a)
+	}
+	s.schedule(other)
+	if first.superseded() {
+		t.Error("a request for another package supersedes the analysis")
+	}
+	s.schedule(b)
+	s.schedule(a)
+	if !first.superseded() {
+		t.Error("requests for the package under analysis do not supersede it")
+	}
+	close(first.finish)
+	for _, want := range []string{other, a} {
+		st := <-starts
+		if st.path != want {
+			t.Errorf("analyzed %q, want %q", st.path, want)
+		}
+		if st.superseded() {
+			t.Errorf("the analysis of %q is superseded with nothing queued", st.path)
+		}
+		close(st.finish)
+	}
+	s.schedule(other) // a barrier: nothing else may come before it
+	if st := <-starts; st.path != other {
+		t.Errorf("extra analysis of %q", st.path)
+	} else {
+		close(st.finish)
 	}
 }

@@ -29,20 +29,18 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// DefaultDebounce is how long the server waits after the last open or
-// save of a package's files before analyzing the package: loading a
-// package runs go list and type-checks, too slow to repeat per save when
-// an editor saves several files at once. Editors send a save-all's
-// notifications together, within milliseconds, and every save waits
-// this long for its diagnostics, so the pause is short.
-const DefaultDebounce = 50 * time.Millisecond
-
 // Options configures Serve.
 type Options struct {
 	// Analyzer is the analyzer to run. Required.
 	Analyzer *analysis.Analyzer
 
-	// Debounce overrides DefaultDebounce when positive.
+	// Debounce, when positive, is how long the server waits after the
+	// last open or save of a package's files before analyzing the
+	// package. By default it starts at once, as gopls type-checks an
+	// edited package: a save-all's notifications come within
+	// milliseconds, while the first save's package is still being
+	// type-checked, and that analysis then stops there, so that the
+	// files are analyzed once, as saved last (see scheduler).
 	Debounce time.Duration
 
 	// Version is reported to the client in serverInfo.
@@ -74,9 +72,6 @@ type Options struct {
 // code the specification asks for: 0 after a shutdown request, 1
 // otherwise.
 func Serve(in io.Reader, out io.Writer, opts Options) int {
-	if opts.Debounce <= 0 {
-		opts.Debounce = DefaultDebounce
-	}
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
@@ -416,18 +411,19 @@ func less(a, b Position) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
 }
 
-// analyzeGroup analyzes the package of path and publishes the result. It
-// runs on the scheduler's goroutine.
-func (s *server) analyzeGroup(ctx context.Context, key groupKey, path string) {
+// analyzeGroup analyzes the package of path and publishes the result,
+// unless a newer request for the package supersedes it. It runs on the
+// scheduler's goroutine.
+func (s *server) analyzeGroup(ctx context.Context, key groupKey, path string, superseded func() bool) {
 	if s.opts.Analyzed != nil {
 		defer s.opts.Analyzed(path)
 	}
 	if _, err := os.Stat(path); err != nil {
 		return // a new file not saved yet: its save will bring it here
 	}
-	res := s.ws.analyze(ctx, s.opts.Analyzer, s.opts.Level, path, s.uriOf)
-	if ctx.Err() != nil {
-		return // shutting down: the result may be incomplete
+	res := s.ws.analyze(ctx, s.opts.Analyzer, s.opts.Level, path, s.uriOf, superseded)
+	if ctx.Err() != nil || res.superseded {
+		return // shutting down (the result may be incomplete), or the next analysis says more
 	}
 
 	var problem string

@@ -95,7 +95,7 @@ func TestSavesRestoreFacts(t *testing.T) {
 	ws := &workspace{}
 	analyze := func(step string, wantMessage string, wantBelow, wantTop int) {
 		t.Helper()
-		res := ws.analyze(context.Background(), a, nil, topPath, func(p string) string { return p })
+		res := ws.analyze(context.Background(), a, nil, topPath, func(p string) string { return p }, nil)
 		if res.err != nil {
 			t.Fatalf("%s: %v", step, res.err)
 		}
@@ -153,7 +153,7 @@ func TestAnalyzerPanic(t *testing.T) {
 			},
 		}
 		ws := &workspace{}
-		res := ws.analyze(context.Background(), a, nil, filepath.Join(dir, "top", "top.go"), func(p string) string { return p })
+		res := ws.analyze(context.Background(), a, nil, filepath.Join(dir, "top", "top.go"), func(p string) string { return p }, nil)
 		if res.err == nil || !strings.Contains(res.err.Error(), "boom") {
 			t.Errorf("panic on %s: error %v, want one that says what the panic said", on, res.err)
 		}
