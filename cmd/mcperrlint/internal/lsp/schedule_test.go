@@ -45,20 +45,28 @@ func (c *fakeClock) fire(i int) {
 	}
 }
 
+// scheduledFiles writes two files of one package, a and b, and one of
+// another, for the scheduler to be asked about.
+func scheduledFiles(t *testing.T) (a, b, other string) {
+	t.Helper()
+	dir := t.TempDir()
+	a, b = filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
+	other = filepath.Join(t.TempDir(), "c.go")
+	for _, p := range []string{a, b, other} {
+		if err := os.WriteFile(p, []byte("package p\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, b, other
+}
+
 // TestDebounce checks that of a burst of requests for one package, each
 // coming before the delay has passed since the last, only the last leads
 // to an analysis, and that the scheduler runs analyses in the order their
 // delays passed. The timers are the test's: nothing depends on the
 // machine's speed.
 func TestDebounce(t *testing.T) {
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
-	other := filepath.Join(t.TempDir(), "c.go")
-	for _, p := range []string{a, b, other} {
-		if err := os.WriteFile(p, []byte("package p\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	a, b, other := scheduledFiles(t)
 	var clock fakeClock
 	analyzed := make(chan string, 10)
 	s := newScheduler(time.Hour, func(_ context.Context, _ groupKey, path string, _ func() bool) { analyzed <- path })
@@ -93,14 +101,7 @@ func TestDebounce(t *testing.T) {
 // it superseded and are one more analysis, of the file named last, after
 // it; a request for another package is not such a request.
 func TestWithoutDelay(t *testing.T) {
-	dir := t.TempDir()
-	a, b := filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
-	other := filepath.Join(t.TempDir(), "c.go")
-	for _, p := range []string{a, b, other} {
-		if err := os.WriteFile(p, []byte("package p\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	a, b, other := scheduledFiles(t)
 	type started struct {
 		path       string
 		superseded func() bool

@@ -69,14 +69,10 @@ func labelAnalyzer() (*analysis.Analyzer, func(path string) int) {
 	}
 }
 
-// TestSavesRestoreFacts checks that a save of one package does not
-// analyze again the packages below it, whose facts the analysis keeps,
-// and that the facts it restores are right: before an edit of the package
-// below, the old ones; after, the new ones, from an analysis of it.
-func TestSavesRestoreFacts(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) {
-		t.Helper()
+// writeFiles writes files, by slash-separated path below dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -85,9 +81,21 @@ func TestSavesRestoreFacts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestSavesRestoreFacts checks that a save of one package does not
+// analyze again the packages below it, whose facts the analysis keeps,
+// and that the facts it restores are right: before an edit of the package
+// below, the old ones; after, the new ones, from an analysis of it.
+func TestSavesRestoreFacts(t *testing.T) {
+	const top = "package top\n\nimport \"example.com/m/below\"\n\nvar _ = below.Name()\n"
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		writeFiles(t, dir, map[string]string{name: text})
+	}
 	write("go.mod", "module example.com/m\n\ngo 1.26\n")
 	write("below/below.go", "package below\n\nfunc Name() string { return \"old\" }\n")
-	const top = "package top\n\nimport \"example.com/m/below\"\n\nvar _ = below.Name()\n"
 	write("top/top.go", top)
 	topPath := filepath.Join(dir, "top", "top.go")
 
@@ -127,19 +135,11 @@ func TestSavesRestoreFacts(t *testing.T) {
 // the server.
 func TestAnalyzerPanic(t *testing.T) {
 	dir := t.TempDir()
-	for name, text := range map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"go.mod":         "module example.com/m\n\ngo 1.26\n",
 		"below/below.go": "package below\n\nfunc Name() string { return \"x\" }\n",
 		"top/top.go":     "package top\n\nimport \"example.com/m/below\"\n\nvar _ = below.Name()\n",
-	} {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	for _, on := range []string{"example.com/m/top", "example.com/m/below"} {
 		a := &analysis.Analyzer{
 			Name:      "panicky",
