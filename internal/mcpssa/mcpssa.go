@@ -162,8 +162,6 @@ func workedOn(mod module, file string) bool {
 // GOROOT` before loading, as the go command does for its tools.
 var goroot = filepath.ToSlash(filepath.Clean(build.Default.GOROOT))
 
-// hasResults reports whether any function the files declare returns
-// something: only those have summaries.
 // hasExportedMaps reports whether pkg declares an exported package-level
 // map variable.
 func hasExportedMaps(pkg *types.Package) bool {
@@ -178,6 +176,8 @@ func hasExportedMaps(pkg *types.Package) bool {
 	return false
 }
 
+// hasResults reports whether any function the files declare returns
+// something: only those have summaries.
 func hasResults(files []*ast.File) bool {
 	for _, f := range files {
 		for _, decl := range f.Decls {
