@@ -43,9 +43,11 @@ func keyOf(path string) groupKey {
 // it need not finish.
 type scheduler struct {
 	delay time.Duration
-	// analyze runs one analysis; superseded reports whether a request
-	// for the same package has come since it started, which a caller
-	// checks where stopping costs nothing.
+	// analyze runs one analysis. superseded reports whether a request
+	// for the same package has come since it started; the caller checks
+	// it where stopping costs nothing, and stops when it says true.
+	// It says true at most every other analysis of a package, so that
+	// saves that come faster than a type-check still see diagnostics.
 	analyze func(ctx context.Context, key groupKey, path string, superseded func() bool)
 	// afterFunc is time.AfterFunc, or a test's clock.
 	afterFunc func(time.Duration, func()) stopper
@@ -55,6 +57,7 @@ type scheduler struct {
 	pending map[groupKey]*pending // waiting for the delay to pass
 	queue   []groupKey            // ready to analyze, in order
 	ready   map[groupKey]string   // the file to analyze for each queued key
+	yielded map[groupKey]bool     // the last analysis of the key stopped, superseded
 	wake    chan struct{}
 }
 
@@ -75,6 +78,7 @@ func newScheduler(delay time.Duration, analyze func(context.Context, groupKey, s
 		afterFunc: realAfterFunc,
 		pending:   make(map[groupKey]*pending),
 		ready:     make(map[groupKey]string),
+		yielded:   make(map[groupKey]bool),
 		wake:      make(chan struct{}, 1),
 	}
 }
@@ -119,7 +123,7 @@ func (s *scheduler) fire(key groupKey, gen int, path string) {
 // enqueue queues an analysis of the package key for the file path, or
 // names path for the one queued. s.mu must be held.
 func (s *scheduler) enqueue(key groupKey, path string) {
-	if _, queued := s.ready[key]; !queued {
+	if _, queued := s.ready[key]; !queued || s.yielded[key] {
 		s.queue = append(s.queue, key)
 	}
 	s.ready[key] = path
@@ -129,12 +133,16 @@ func (s *scheduler) enqueue(key groupKey, path string) {
 	}
 }
 
-// queued reports whether an analysis of key waits in the queue.
-func (s *scheduler) queued(key groupKey) bool {
+// superseded is the callback of an analysis of key: see
+// scheduler.analyze. yielded records that it said true.
+func (s *scheduler) superseded(key groupKey, yielded *bool) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_, ok := s.ready[key]
-	return ok
+	if _, queued := s.ready[key]; !queued || s.yielded[key] {
+		return false
+	}
+	*yielded = true
+	return true
 }
 
 // run analyzes queued packages until ctx is done.
@@ -156,7 +164,15 @@ func (s *scheduler) run(ctx context.Context) {
 			path := s.ready[key]
 			delete(s.ready, key)
 			s.mu.Unlock()
-			s.analyze(ctx, key, path, func() bool { return s.queued(key) })
+			yielded := false
+			s.analyze(ctx, key, path, func() bool { return s.superseded(key, &yielded) })
+			s.mu.Lock()
+			if yielded {
+				s.yielded[key] = true
+			} else {
+				delete(s.yielded, key)
+			}
+			s.mu.Unlock()
 		}
 	}
 }
@@ -172,4 +188,5 @@ func (s *scheduler) stop() {
 	clear(s.pending)
 	s.queue = nil
 	clear(s.ready)
+	clear(s.yielded)
 }

@@ -99,7 +99,8 @@ func TestDebounce(t *testing.T) {
 // TestWithoutDelay checks that without a delay a request is analyzed at
 // once, and that requests for the package under analysis meanwhile make
 // it superseded and are one more analysis, of the file named last, after
-// it; a request for another package is not such a request.
+// it; a request for another package is not such a request; and that no
+// two analyses of a package in a row are superseded.
 func TestWithoutDelay(t *testing.T) {
 	a, b, other := scheduledFiles(t)
 	type started struct {
@@ -136,20 +137,36 @@ func TestWithoutDelay(t *testing.T) {
 		t.Error("requests for the package under analysis do not supersede it")
 	}
 	close(first.finish)
-	for _, want := range []string{other, a} {
+	next := func(want string) started {
+		t.Helper()
 		st := <-starts
 		if st.path != want {
 			t.Errorf("analyzed %q, want %q", st.path, want)
 		}
-		if st.superseded() {
-			t.Errorf("the analysis of %q is superseded with nothing queued", st.path)
-		}
-		close(st.finish)
+		return st
 	}
+	st := next(other)
+	if st.superseded() {
+		t.Errorf("the analysis of %q is superseded with nothing queued", st.path)
+	}
+	close(st.finish)
+
+	// The analysis after one that stopped does not stop, whatever comes:
+	// saves faster than a type-check still see diagnostics.
+	st = next(a)
+	s.schedule(a)
+	if st.superseded() {
+		t.Error("two analyses in a row superseded")
+	}
+	close(st.finish)
+	st = next(a)
+	s.schedule(b)
+	if !st.superseded() {
+		t.Error("the analysis after one that ran to the end is not superseded by a new request")
+	}
+	close(st.finish)
+	close(next(b).finish)
+
 	s.schedule(other) // a barrier: nothing else may come before it
-	if st := <-starts; st.path != other {
-		t.Errorf("extra analysis of %q", st.path)
-	} else {
-		close(st.finish)
-	}
+	close(next(other).finish)
 }
