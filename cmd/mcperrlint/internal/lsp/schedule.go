@@ -123,7 +123,7 @@ func (s *scheduler) fire(key groupKey, gen int, path string) {
 // enqueue queues an analysis of the package key for the file path, or
 // names path for the one queued. s.mu must be held.
 func (s *scheduler) enqueue(key groupKey, path string) {
-	if _, queued := s.ready[key]; !queued || s.yielded[key] {
+	if _, queued := s.ready[key]; !queued {
 		s.queue = append(s.queue, key)
 	}
 	s.ready[key] = path

@@ -149,6 +149,7 @@ func TestWithoutDelay(t *testing.T) {
 	if st.superseded() {
 		t.Errorf("the analysis of %q is superseded with nothing queued", st.path)
 	}
+	s.schedule(a) // one more request for the analysis of a queued
 	close(st.finish)
 
 	// The analysis after one that stopped does not stop, whatever comes:
