@@ -68,9 +68,9 @@ type Restored struct {
 	Facts func(*types.Package) ([]analysis.ObjectFact, []analysis.PackageFact, error)
 }
 
-// Analyze runs the analyzers on g's roots (or opts.Roots), and those with facts on the
-// packages below them as their Imports say, and returns the graph of
-// actions once all have run and g has loaded.
+// Analyze runs the analyzers on g's roots (or opts.Roots), and those
+// with facts on the packages below them as their Imports say, and returns
+// the graph of actions once all have run and g has loaded.
 //
 // An action on a package that did not type-check (or whose dependencies
 // did not) fails, as under checker.Analyze, with "analysis skipped due to
