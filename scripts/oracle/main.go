@@ -1,0 +1,250 @@
+// Command oracle generates MCP servers from a grammar of the shapes real
+// servers use, calls every tool through the SDK's own client with
+// arguments that reach one return or assertion (a site), and compares
+// what the client saw with mcperrlint's verdict on the site; then applies
+// mcperrlint -fix and checks that each fix turned a protocol error into
+// an IsError result with the same text and changed nothing else. See
+// README.md.
+//
+//	go run ./scripts/oracle -tools 5000 -seed 1
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Config says what to generate and judge.
+type Config struct {
+	Tools  int    // tools in all, split over the flavors
+	Seed   uint64 // the generator's seed
+	PerPkg int    // tools per server package
+	Bin    string // the mcperrlint binary
+	Dir    string // where to write the modules (kept)
+	Fix    bool   // judge mcperrlint -fix too
+	Oracle string // this directory (for testdata)
+	Log    io.Writer
+}
+
+// A ModuleResult is one generated module's judgement.
+type ModuleResult struct {
+	Module *Module
+	Dir    string
+	Judged []*Judged
+	Stray  []string
+}
+
+// Run generates, observes and judges a module per flavor.
+func Run(cfg Config) ([]*ModuleResult, error) {
+	if cfg.PerPkg == 0 {
+		cfg.PerPkg = 25
+	}
+	logf := func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", args...)
+		}
+	}
+	var results []*ModuleResult
+	for i, fl := range Flavors {
+		n := cfg.Tools / len(Flavors)
+		if i < cfg.Tools%len(Flavors) {
+			n++
+		}
+		m, err := Generate(fl, cfg.Seed, n, cfg.PerPkg, cfg.Oracle)
+		if err != nil {
+			return nil, fmt.Errorf("generating %s: %v", fl.Name, err)
+		}
+		dir := filepath.Join(cfg.Dir, fl.Name)
+		if err := os.RemoveAll(dir); err != nil {
+			return nil, err
+		}
+		if err := WriteModule(m, dir); err != nil {
+			return nil, err
+		}
+		bin := filepath.Join(cfg.Dir, "bin-"+fl.Name)
+		if err := os.MkdirAll(bin, 0o755); err != nil {
+			return nil, err
+		}
+		start := time.Now()
+		obs, err := Observe(m, dir, bin)
+		if err != nil {
+			return nil, err
+		}
+		logf("%s: %d tools, %d sites observed in %v", fl.Name, n, len(m.Sites), time.Since(start).Round(time.Millisecond))
+		start = time.Now()
+		diags, err := Lint(cfg.Bin, dir)
+		if err != nil {
+			return nil, err
+		}
+		markers, err := Markers(dir)
+		if err != nil {
+			return nil, err
+		}
+		logf("%s: mcperrlint -json in %v", fl.Name, time.Since(start).Round(time.Millisecond))
+		res := &ModuleResult{Module: m, Dir: dir, Judged: Judge(m, obs, markers, diags), Stray: Stray(m, markers, diags)}
+		if cfg.Fix {
+			start = time.Now()
+			fixed := dir + "-fixed"
+			if err := os.RemoveAll(fixed); err != nil {
+				return nil, err
+			}
+			if err := copyTree(dir, fixed); err != nil {
+				return nil, err
+			}
+			if out, err := command(fixed, cfg.Bin, "-fix", "./...").CombinedOutput(); err != nil {
+				if _, ok := err.(*exec.ExitError); !ok {
+					return nil, fmt.Errorf("mcperrlint -fix: %v\n%s", err, out)
+				}
+			}
+			after, err := Observe(m, fixed, bin)
+			if err != nil {
+				return nil, fmt.Errorf("after -fix: %v", err)
+			}
+			JudgeFix(res.Judged, markers, diags, after)
+			logf("%s: -fix, rebuilt and observed again in %v", fl.Name, time.Since(start).Round(time.Millisecond))
+		}
+		results = append(results, res)
+	}
+	return results, nil
+}
+
+// Shape names a disagreement's kind: the site's production, the SDK and
+// frame, and what is on its way to the SDK.
+func Shape(j *Judged) string {
+	t := j.Site.Tool
+	frame := string(t.Frame)
+	if t.Frame2 != "" {
+		frame += "/" + string(t.Frame2)
+	}
+	var ws []string
+	for _, w := range t.Wrappers {
+		ws = append(ws, string(w.Kind))
+	}
+	var mw []string
+	for _, m := range t.Pkg.Middleware {
+		mw = append(mw, string(m))
+	}
+	dir := "missed"
+	if j.Verdict {
+		dir = "false report"
+	}
+	return fmt.Sprintf("%s: %s | %s %s | wrap=[%s] mw=[%s]", dir, j.Site.Prod, t.SDK, frame, strings.Join(ws, ","), strings.Join(mw, ","))
+}
+
+// Summary prints the counts and every disagreement.
+func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, problems, fixBad int) {
+	var sites, agree, tools int
+	byShape := map[string][]*Judged{}
+	byProd := map[string][2]int{}
+	for _, r := range results {
+		for _, p := range r.Module.Packages {
+			tools += len(p.Tools)
+		}
+		for _, j := range r.Judged {
+			sites++
+			c := byProd[j.Site.Prod]
+			if j.Problem != "" {
+				problems++
+				fmt.Fprintf(w, "PROBLEM %s (%s): %s\n\t%s\n", j.Site.ID, r.Module.Flavor.Name, j.Problem, j.Site.Tool.Derivation())
+				continue
+			}
+			if j.Agrees() {
+				agree++
+				c[0]++
+			} else {
+				c[1]++
+				byShape[Shape(j)] = append(byShape[Shape(j)], j)
+			}
+			byProd[j.Site.Prod] = c
+			if j.FixBad != "" {
+				fixBad++
+				fmt.Fprintf(w, "FIX %s (%s): %s\n\t%s\n", j.Site.ID, r.Module.Flavor.Name, j.FixBad, j.Site.Tool.Derivation())
+			}
+		}
+		for _, s := range r.Stray {
+			fmt.Fprintf(w, "STRAY (%s) %s\n", r.Module.Flavor.Name, s)
+		}
+	}
+	shapes := sortedKeys(byShape)
+	sort.SliceStable(shapes, func(a, b int) bool { return len(byShape[shapes[a]]) > len(byShape[shapes[b]]) })
+	for _, s := range shapes {
+		js := byShape[s]
+		disagree += len(js)
+		fmt.Fprintf(w, "DISAGREE %4d  %s\n", len(js), s)
+		n := 1
+		if verbose {
+			n = len(js)
+		}
+		for _, j := range js[:min(n, len(js))] {
+			fmt.Fprintf(w, "\t%s: client got %s; truth=%v verdict=%v lines=%v\n\t%s\n", j.Site.ID, j.Obs, j.Truth, j.Verdict, j.Lines, j.Site.Tool.Derivation())
+			for _, d := range j.Diags {
+				fmt.Fprintf(w, "\t  [%s] %s\n", d.Category, d.Message)
+			}
+		}
+	}
+	fmt.Fprintf(w, "\nby production (agree/disagree):\n")
+	for _, p := range sortedKeys(byProd) {
+		fmt.Fprintf(w, "  %-40s %5d %5d\n", p, byProd[p][0], byProd[p][1])
+	}
+	fmt.Fprintf(w, "\ntools %d, sites %d, agreements %d, disagreements %d, sites not reached %d, fix problems %d\n", tools, sites, agree, disagree, problems, fixBad)
+	return disagree, problems, fixBad
+}
+
+func main() {
+	var cfg Config
+	flag.IntVar(&cfg.Tools, "tools", 200, "number of generated tools, over both SDKs and both flavors")
+	flag.Uint64Var(&cfg.Seed, "seed", 1, "the generator's seed")
+	flag.IntVar(&cfg.PerPkg, "per-pkg", 25, "tools per server package")
+	flag.StringVar(&cfg.Bin, "bin", os.Getenv("MCPERRLINT_TEST_BIN"), "mcperrlint binary (default: $MCPERRLINT_TEST_BIN, else built from this repository)")
+	flag.StringVar(&cfg.Dir, "dir", "", "directory to write the modules to (default: a temporary one, removed)")
+	flag.BoolVar(&cfg.Fix, "fix", true, "judge mcperrlint -fix too")
+	verbose := flag.Bool("v", false, "print every disagreeing site, not one per shape")
+	flag.Parse()
+	if err := run(cfg, *verbose); err != nil {
+		fmt.Fprintln(os.Stderr, "oracle:", err)
+		os.Exit(2)
+	}
+}
+
+func run(cfg Config, verbose bool) error {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		return err
+	}
+	root := filepath.Dir(strings.TrimSpace(string(out)))
+	cfg.Oracle = filepath.Join(root, "scripts", "oracle")
+	if _, err := os.Stat(filepath.Join(cfg.Oracle, "testdata", "new", "go.mod")); err != nil {
+		return fmt.Errorf("run from the mcperrlint repository: %v", err)
+	}
+	if cfg.Dir == "" {
+		d, err := os.MkdirTemp("", "oracle")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		cfg.Dir = d
+	}
+	if cfg.Bin == "" {
+		cfg.Bin = filepath.Join(cfg.Dir, "mcperrlint")
+		cmd := exec.Command("go", "build", "-o", cfg.Bin, "./cmd/mcperrlint")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("building mcperrlint: %v\n%s", err, out)
+		}
+	}
+	cfg.Log = os.Stderr
+	results, err := Run(cfg)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("seed %d, %d tools requested\n", cfg.Seed, cfg.Tools)
+	Summary(os.Stdout, results, verbose)
+	return nil
+}
