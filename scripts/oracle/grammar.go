@@ -169,7 +169,7 @@ type rewrite string
 
 const (
 	rwNone      rewrite = ""
-	rwAnnotate  rewrite = "annotate"    // a local helper wraps it with %w
+	rwAnnotate  rewrite = "annotate" // a local helper wraps it with %w
 	rwAnnotateX rewrite = "annotate@wrap"
 	rwAsInvalid rewrite = "as-invalid" // a helper makes it a *jsonrpc.Error InvalidParams (go-sdk)
 )
@@ -184,7 +184,7 @@ type step struct {
 	Const   bool // client: a constant key the handler put in the map
 	// Converted: the decode's error becomes an IsError result in the body.
 	Converted bool
-	Key     string
+	Key       string
 }
 
 func (s step) String() string {
