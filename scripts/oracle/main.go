@@ -160,7 +160,7 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 				c[0]++
 			} else {
 				c[1]++
-				byShape[Shape(j)] = append(byShape[Shape(j)], j)
+				byShape[Cause(j)] = append(byShape[Cause(j)], j)
 			}
 			byProd[j.Site.Prod] = c
 			if j.FixBad != "" {
@@ -183,7 +183,10 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 			n = len(js)
 		}
 		for _, j := range js[:min(n, len(js))] {
-			fmt.Fprintf(w, "\t%s: client got %s; truth=%v verdict=%v lines=%v\n\t%s\n", j.Site.ID, j.Obs, j.Truth, j.Verdict, j.Lines, j.Site.Tool.Derivation())
+			fmt.Fprintf(w, "\t%s %s: client got %s\n\t%s\n", j.Module.Flavor.Name, j.Site.ID, j.Obs, j.Site.Tool.Derivation())
+			for _, l := range j.Lines {
+				fmt.Fprintf(w, "\t  %s: %s\n", l, j.Module.line(l))
+			}
 			for _, d := range j.Diags {
 				fmt.Fprintf(w, "\t  [%s] %s\n", d.Category, d.Message)
 			}

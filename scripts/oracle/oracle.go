@@ -206,6 +206,7 @@ func Lint(bin, dir string) (map[string][]Diag, error) {
 // A Judged site: its truth by the observation, the linter's verdict,
 // and what the fix did.
 type Judged struct {
+	Module  *Module
 	Site    *Site
 	Obs     Observation
 	Truth   bool     // report: a protocol error or crash of an argument error
@@ -225,7 +226,7 @@ func Judge(m *Module, obs []Observation, markers map[int]string, diags map[strin
 	js := make([]*Judged, len(m.Sites))
 	for i, s := range m.Sites {
 		o := obs[i]
-		j := &Judged{Site: s, Obs: o, Truth: o.protocol() && s.Arg()}
+		j := &Judged{Module: m, Site: s, Obs: o, Truth: o.protocol() && s.Arg()}
 		switch {
 		case s.NeverFails && o.Kind != "result":
 			j.Problem = "a call with valid arguments failed: " + o.String()
@@ -240,18 +241,23 @@ func Judge(m *Module, obs []Observation, markers map[int]string, diags map[strin
 	}
 	// A line shared by sites that should be reported and sites that
 	// should not (a forwarding return of a helper with both) is judged
-	// only for the former: a report there is right.
-	reportable := map[int]bool{}
+	// only for the former: a report there is right. And a line shared
+	// by an argument error and a non-argument one is not judged for the
+	// latter: what the line carries is the former's question.
+	reportable, argument := map[int]bool{}, map[int]bool{}
 	for _, j := range js {
-		if j.Truth {
-			for _, id := range j.Site.Chain {
+		for _, id := range j.Site.Chain {
+			if j.Truth {
 				reportable[id] = true
+			}
+			if j.Site.Arg() {
+				argument[id] = true
 			}
 		}
 	}
 	for _, j := range js {
 		for _, id := range j.Site.Chain {
-			if !j.Truth && reportable[id] {
+			if !j.Truth && reportable[id] || !j.Site.Arg() && argument[id] {
 				continue
 			}
 			line := markers[id]
@@ -265,6 +271,17 @@ func Judge(m *Module, obs []Observation, markers map[int]string, diags map[strin
 		}
 	}
 	return js
+}
+
+// line returns the text of "file:line" in m.
+func (m *Module) line(fileLine string) string {
+	file, n, _ := strings.Cut(fileLine, ":")
+	i, _ := strconv.Atoi(n)
+	lines := strings.Split(string(m.Files[file]), "\n")
+	if i < 1 || i > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(lines[i-1])
 }
 
 // Stray are the reports on lines no site's chain names.

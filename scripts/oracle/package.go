@@ -219,6 +219,7 @@ func (m *Module) emitTool(decls *strings.Builder, t *Tool, tx sdkText, invokeFwd
 		e.hasReq, e.isMap = true, true
 		if t.SDK == mcpGo {
 			e.line("m := req.GetArguments()")
+			e.line("_ = m")
 		} else {
 			e.line("var m map[string]any")
 			e.line("_ = json.Unmarshal(req.Params.Arguments, &m)")
