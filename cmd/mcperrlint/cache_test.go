@@ -2,11 +2,14 @@ package main_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/mcperrlint/mcperrlint/internal/diskcache"
 )
 
 // TestResultCache runs the command on a copy of the example with a cache
@@ -40,18 +43,53 @@ func TestResultCache(t *testing.T) {
 		t.Fatalf("the run from the cache differs from one without it:\n%s\nwant\n%s", again, cold)
 	}
 
-	// Mark every entry, to tell what the next runs take from the cache:
-	// a message of the same length keeps the encoding valid.
+	// A flipped bit in an entry (a lost position, "tool han$ler") is a
+	// miss, and the run replaces the entry.
 	const message, marked = "tool handler returns", "TOOL HANDLER RETURNS"
 	for _, name := range entries {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Contains(data, []byte(message)) {
+		i := bytes.Index(data, []byte(message))
+		if i < 0 {
 			t.Fatalf("entry %s holds no diagnostic", name)
 		}
-		if err := os.WriteFile(name, bytes.ReplaceAll(data, []byte(message), []byte(marked)), 0o644); err != nil {
+		data[i+len("tool han")] ^= 'd' ^ '$'
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if again, _ := lint(cacheDir, "-json", "./..."); again != cold {
+		t.Fatalf("the run from damaged entries differs from one without the cache:\n%s\nwant\n%s", again, cold)
+	}
+	cache, err := diskcache.Open(cacheDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyOf := func(name string) diskcache.Key {
+		t.Helper()
+		var key diskcache.Key
+		if _, err := hex.Decode(key[:], []byte(strings.TrimSuffix(filepath.Base(name), "-v"))); err != nil {
+			t.Fatalf("entry %s: %v", name, err)
+		}
+		return key
+	}
+	for _, name := range entries {
+		if data, ok := cache.Get(keyOf(name)); !ok || bytes.Contains(data, []byte("tool han$ler")) {
+			t.Errorf("entry %s was not replaced after it was damaged", name)
+		}
+	}
+
+	// Mark every entry, to tell what the next runs take from the cache:
+	// a message of the same length keeps the encoding valid, and the
+	// entry is written as the cache writes it, with its hash.
+	for _, name := range entries {
+		data, ok := cache.Get(keyOf(name))
+		if !ok || !bytes.Contains(data, []byte(message)) {
+			t.Fatalf("entry %s holds no diagnostic", name)
+		}
+		if err := cache.Put(keyOf(name), bytes.ReplaceAll(data, []byte(message), []byte(marked))); err != nil {
 			t.Fatal(err)
 		}
 	}

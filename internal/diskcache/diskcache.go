@@ -5,17 +5,26 @@
 // give or never looked up again, and nothing is ever invalidated.
 //
 // Entries are written to a temporary file and renamed into place, so
-// that runs sharing the directory see a whole entry or none. Entries not
-// used for five days are removed, at most once a day.
+// that runs sharing the directory see a whole entry or none. Each entry
+// holds a hash of its key and value, checked at every read: an entry
+// damaged on disk (a flipped bit, a truncation, a copy under another
+// name) is a miss, and the next Put replaces it.
+//
+// Entries not used for five days are removed, at most once a day. The
+// directory may be one the user shares with other files (the
+// environment names it): the cache only ever removes files with the
+// names of its own entries, in its own subdirectories.
 package diskcache
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -35,6 +44,19 @@ const (
 	touchAfter = time.Hour
 )
 
+// The layout of the directory: entries in subdirectories named by the
+// first byte of their key, as the go command's cache does, so that no
+// directory holds too many files; temporary files beside them, named
+// after the entry they will become; and the time of the last trim.
+const (
+	entrySuffix = "-v"
+	tmpInfix    = ".tmp-"
+	trimStamp   = "mcperrlint-trim.txt"
+)
+
+// entryMagic begins every entry, before the hash of its key and value.
+var entryMagic = []byte("mcperrlint diskcache 1\n")
+
 // A Cache is a directory of entries.
 type Cache struct {
 	dir string
@@ -52,39 +74,56 @@ func Open(dir string) (*Cache, error) {
 // Dir returns the cache's directory.
 func (c *Cache) Dir() string { return c.dir }
 
-// path returns the file of key's entry: in a subdirectory named by its
-// first byte, as the go command's cache does, so that no directory holds
-// too many files.
+// path returns the file of key's entry.
 func (c *Cache) path(key Key) string {
 	s := key.String()
-	return filepath.Join(c.dir, s[:2], s+"-v")
+	return filepath.Join(c.dir, s[:2], s+entrySuffix)
 }
 
-// Get returns the value kept for key, if there is one.
+// seal returns the hash an entry holds for key and value.
+func seal(key Key, value []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write(key[:])
+	h.Write(value)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// Get returns the value kept for key, if there is one and it is whole.
 func (c *Cache) Get(key Key) ([]byte, bool) {
 	name := c.path(key)
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, false
 	}
+	rest, ok := bytes.CutPrefix(data, entryMagic)
+	if !ok || len(rest) < sha256.Size {
+		return nil, false
+	}
+	sum, value := rest[:sha256.Size], rest[sha256.Size:]
+	if want := seal(key, value); !bytes.Equal(sum, want[:]) {
+		return nil, false
+	}
 	if fi, err := os.Stat(name); err == nil && c.now().Sub(fi.ModTime()) > touchAfter {
 		now := c.now()
 		os.Chtimes(name, now, now) // best effort: at worst the entry is trimmed early
 	}
-	return data, true
+	return value, true
 }
 
-// Put keeps value for key.
+// Put keeps value for key, replacing what was kept, damaged or not.
 func (c *Cache) Put(key Key, value []byte) error {
 	name := c.path(key)
 	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
+	tmp, err := os.CreateTemp(filepath.Dir(name), filepath.Base(name)+tmpInfix+"*")
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(value)
+	sum := seal(key, value)
+	_, err = tmp.Write(bytes.Join([][]byte{entryMagic, sum[:], value}, nil))
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -99,9 +138,10 @@ func (c *Cache) Put(key Key, value []byte) error {
 
 // Trim removes the entries not used for five days, and the temporary
 // files of writes that never finished, unless the directory was trimmed
-// in the last day.
+// in the last day. It looks only in the subdirectories the cache writes
+// entries to, and removes only regular files named as it names them.
 func (c *Cache) Trim() error {
-	stamp := filepath.Join(c.dir, "trim.txt")
+	stamp := filepath.Join(c.dir, trimStamp)
 	now := c.now()
 	if fi, err := os.Stat(stamp); err == nil && now.Sub(fi.ModTime()) < trimEvery {
 		return nil
@@ -111,19 +151,68 @@ func (c *Cache) Trim() error {
 	}
 	os.Chtimes(stamp, now, now)
 	cutoff := now.Add(-unusedFor)
-	return filepath.WalkDir(c.dir, func(name string, d fs.DirEntry, err error) error {
+	subdirs, err := os.ReadDir(c.dir)
+	if err != nil {
+		return err
+	}
+	for _, sub := range subdirs {
+		// A symbolic link is not a directory the cache made.
+		if !sub.IsDir() || !isHex(sub.Name(), 2) {
+			continue
+		}
+		files, err := os.ReadDir(filepath.Join(c.dir, sub.Name()))
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil // another run trimmed it
+				continue // another run trimmed it
 			}
 			return err
 		}
-		if d.IsDir() || name == stamp {
-			return nil
+		for _, f := range files {
+			if !f.Type().IsRegular() || !isOwnFile(sub.Name(), f.Name()) {
+				continue
+			}
+			if fi, err := f.Info(); err == nil && fi.ModTime().Before(cutoff) {
+				os.Remove(filepath.Join(c.dir, sub.Name(), f.Name()))
+			}
 		}
-		if fi, err := d.Info(); err == nil && fi.ModTime().Before(cutoff) {
-			os.Remove(name)
+	}
+	return nil
+}
+
+// isOwnFile reports whether name, in the subdirectory sub, is a name the
+// cache gives its files there: an entry's, or the temporary file of one.
+func isOwnFile(sub, name string) bool {
+	entry, tmp, isTmp := strings.Cut(name, tmpInfix)
+	if isTmp && !isDigits(tmp) {
+		return false
+	}
+	key, ok := strings.CutSuffix(entry, entrySuffix)
+	return ok && isHex(key, 2*sha256.Size) && key[:2] == sub
+}
+
+// isHex reports whether s is n lower-case hexadecimal digits.
+func isHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for _, r := range s {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+			return false
 		}
-		return nil
-	})
+	}
+	return true
+}
+
+// isDigits reports whether s is one or more decimal digits, as
+// os.CreateTemp fills in its pattern's star.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
