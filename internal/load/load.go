@@ -90,6 +90,10 @@ type Graph struct {
 
 	loading sync.WaitGroup // the loading Start began
 	ctx     context.Context
+
+	// vendored holds, for Update, the state of the files of the
+	// packages under vendor/ as go list compiled them.
+	vendored map[string]fileStat
 }
 
 // A node is one package of the build and what loading it produced.
@@ -108,23 +112,9 @@ type node struct {
 	// file was when it was parsed.
 	listErrors []packages.Error
 	stamps     map[string]stamp   // of GoFiles and CompiledGoFiles
+	ignored    map[string]string  // the build constraints of IgnoredFiles' Go files
 	parseErrs  map[string][]error // by file
 	dirFiles   []string           // the .go files in its directory
-}
-
-// A stamp tells whether a file changed since it was read.
-type stamp struct {
-	size    int64
-	modTime int64
-}
-
-// stampOf stamps a file; a file that cannot be read gets the zero stamp.
-func stampOf(name string) stamp {
-	fi, err := os.Stat(name)
-	if err != nil {
-		return stamp{}
-	}
-	return stamp{fi.Size(), fi.ModTime().UnixNano()}
 }
 
 // Load runs go list on the patterns and loads the packages it names and
@@ -197,6 +187,7 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 		}
 		g.addAll(initial)
 	}
+	g.vendored = g.statVendored() // before go list compiles them
 	for _, n := range g.nodes {
 		n.pkg.TypesSizes = sz.sizes
 	}
@@ -496,11 +487,13 @@ type loader struct {
 	files   map[string]*parsedFile
 }
 
-// A parsedFile is the syntax of one file, parsed once per load.
+// A parsedFile is the syntax of one file, parsed once per load, and the
+// stamp of the contents parsed.
 type parsedFile struct {
-	once sync.Once
-	file *ast.File
-	err  error
+	once  sync.Once
+	file  *ast.File
+	err   error
+	stamp stamp
 }
 
 // file returns the entry of the file named name.
@@ -594,14 +587,25 @@ func (l *loader) check(n *node) {
 	// files change; the type checker repeats it, with positions.
 	n.listErrors = DropCompilerReports(p.Errors)
 	n.stamps = make(map[string]stamp)
-	for _, name := range slices.Concat(p.GoFiles, p.CompiledGoFiles) {
-		n.stamps[name] = stampOf(name)
+	for _, name := range p.GoFiles {
+		if !slices.Contains(p.CompiledGoFiles, name) {
+			n.stamps[name] = stampOf(name) // cgo's input, which go list read
+		}
+	}
+	n.ignored = make(map[string]string)
+	for _, name := range p.IgnoredFiles {
+		if strings.HasSuffix(name, ".go") {
+			n.ignored[name] = stampOf(name).constraints
+		}
 	}
 	if len(p.GoFiles) > 0 {
 		n.dirFiles = goFilesIn(filepath.Dir(p.GoFiles[0]))
 	}
 	var errs map[string][]error
 	p.Syntax, errs = l.parse(p.CompiledGoFiles)
+	for _, name := range p.CompiledGoFiles {
+		n.stamps[name] = l.file(name).stamp // the contents parsed
+	}
 	n.parseErrs = errs
 	l.typeCheck(n)
 }
@@ -708,6 +712,7 @@ func (l *loader) parse(filenames []string) ([]*ast.File, map[string][]error) {
 					entries[i].err = err
 					return
 				}
+				entries[i].stamp = stampContents(src)
 				entries[i].file, entries[i].err = parseFile(l.Fset, name, src)
 			})
 		})

@@ -1,25 +1,137 @@
 package load
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"go/ast"
+	"go/build/constraint"
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 )
 
+// A stamp tells whether a file changed since it was read: the hash of
+// its contents, which no edit keeps, where its size and modification
+// time may stay the same (a same-size edit by a tool that keeps
+// modification times, such as cp -p, rsync -t or tar x, or two edits
+// within a coarse file system's tick); and its build constraint lines,
+// whose change only go list can follow.
+type stamp struct {
+	read        bool // false for a file that could not be read
+	sum         [sha256.Size]byte
+	constraints string
+}
+
+// stampOf stamps a file as it is now.
+func stampOf(name string) stamp {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return stamp{}
+	}
+	return stampContents(src)
+}
+
+// stampContents stamps a file's contents.
+func stampContents(src []byte) stamp {
+	return stamp{read: true, sum: sha256.Sum256(src), constraints: buildConstraints(src)}
+}
+
+// buildConstraints returns the //go:build and // +build lines of a Go
+// file's header, the comments above its package clause.
+func buildConstraints(src []byte) string {
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(nil, len(src)+1)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "package ") || strings.HasPrefix(line, "package\t") {
+			break
+		}
+		if constraint.IsGoBuild(line) || constraint.IsPlusBuild(line) {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// ReadHash returns the SHA-256 of the contents of the named file that
+// the load parsed, and false if it parsed none: a file edited during the
+// load is checked as it was read, which a hash taken before or after may
+// not say.
+func (g *Graph) ReadHash(name string) ([sha256.Size]byte, bool) {
+	if g.loader == nil {
+		return [sha256.Size]byte{}, false
+	}
+	g.loader.filesMu.Lock()
+	f, ok := g.loader.files[name]
+	g.loader.filesMu.Unlock()
+	if !ok {
+		return [sha256.Size]byte{}, false
+	}
+	// Parsing sets the stamp before the Once returns; a file still
+	// being parsed is waited for.
+	f.once.Do(func() {})
+	return f.stamp.sum, f.stamp.read
+}
+
+// A fileStat is what a stat says of a file: for the files of vendored
+// packages, whose export data go list compiled, and which are too many
+// to read at every Update.
+type fileStat struct {
+	exists  bool
+	size    int64
+	modTime int64
+}
+
+func statOf(name string) fileStat {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return fileStat{}
+	}
+	return fileStat{true, fi.Size(), fi.ModTime().UnixNano()}
+}
+
+// statVendored stats the Go files of the packages in a vendor directory
+// of a module (not the standard library's, which no module holds) that
+// are not checked from source: an edit there changes the export data
+// go list would compile, which only a new Load reads.
+func (g *Graph) statVendored() map[string]fileStat {
+	stats := make(map[string]fileStat)
+	for _, n := range g.nodes {
+		p := n.pkg
+		if n.source || p.Module == nil || len(p.GoFiles) == 0 || !inVendor(p.GoFiles[0]) {
+			continue
+		}
+		for _, name := range slices.Concat(p.GoFiles, p.OtherFiles, p.IgnoredFiles) {
+			stats[name] = statOf(name)
+		}
+	}
+	return stats
+}
+
+// inVendor reports whether a file is in a vendor directory.
+func inVendor(name string) bool {
+	return slices.Contains(strings.Split(filepath.ToSlash(filepath.Dir(name)), "/"), "vendor")
+}
+
 // Update brings the graph up to date with the files on disk: it parses
-// again the source files that changed and type-checks again their
-// packages and every source package above them, keeping everything else,
-// above all the dependencies' export data. It reports false, changing
-// nothing, when an edit changes what go list would say (a Go file added
-// or removed, an import, a package clause, a cgo file): only a new Load
-// then gives the right graph. A go.mod or go.work edit is the caller's
-// to notice.
+// again the source files whose contents changed and type-checks again
+// their packages and every source package above them, keeping everything
+// else, above all the dependencies' export data. It reports false,
+// changing nothing, when an edit changes what go list would say (a Go
+// file added or removed, an import, a package clause, a cgo file, a build
+// constraint line of a file, included or not) or the export data it
+// would compile (a file of a vendored package): only a new Load then
+// gives the right graph. A go.mod or go.work edit is the caller's to
+// notice.
 //
 // Update must not run concurrently with anything else that uses the
 // graph; the packages.Package values stay the same, their fields change.
@@ -62,9 +174,9 @@ func (g *Graph) Update(ctx context.Context) bool {
 	}
 	for n, r := range fresh {
 		n.pkg.Syntax = r.syntax
-		for name, now := range changed[n] {
+		for name := range changed[n] {
 			n.parseErrs[name] = r.errs[name]
-			n.stamps[name] = now
+			n.stamps[name] = r.stamps[name]
 		}
 	}
 	done := make(map[*node]bool)
@@ -89,9 +201,15 @@ func (g *Graph) Update(ctx context.Context) bool {
 }
 
 // changedFiles returns the source files whose stamps changed, by package,
-// with their stamps now; false when a package directory gained or lost a
-// Go file, which only a new Load handles.
+// with their stamps now; false when only a new Load handles an edit: a
+// package directory gained or lost a Go file, a file's build constraints
+// changed, or a vendored package's file did.
 func (g *Graph) changedFiles() (map[*node]map[string]stamp, bool) {
+	for name, old := range g.vendored {
+		if statOf(name) != old {
+			return nil, false
+		}
+	}
 	changed := make(map[*node]map[string]stamp)
 	for _, n := range g.nodes {
 		if !n.source || n.pkg.PkgPath == "unsafe" {
@@ -99,10 +217,18 @@ func (g *Graph) changedFiles() (map[*node]map[string]stamp, bool) {
 		}
 		for name, old := range n.stamps {
 			if now := stampOf(name); now != old {
+				if now.constraints != old.constraints {
+					return nil, false
+				}
 				if changed[n] == nil {
 					changed[n] = make(map[string]stamp)
 				}
 				changed[n][name] = now
+			}
+		}
+		for name, old := range n.ignored {
+			if stampOf(name).constraints != old {
+				return nil, false
 			}
 		}
 		if n.dirFiles != nil && len(n.pkg.GoFiles) > 0 && !slices.Equal(goFilesIn(filepath.Dir(n.pkg.GoFiles[0])), n.dirFiles) {
@@ -138,25 +264,35 @@ func withoutReplaced(old *token.FileSet, changed map[*node]map[string]stamp) *to
 	return fset
 }
 
-// reparsed is a package's syntax after an update, and the parse errors of
-// its changed files.
+// reparsed is a package's syntax after an update, and the parse errors
+// and stamps of its changed files.
 type reparsed struct {
 	syntax []*ast.File
 	errs   map[string][]error
+	stamps map[string]stamp
 }
 
-// reparse parses the changed files of n (stamps), keeping its other files
-// as they were (in old); false when the package clause or the imports no
-// longer are what go list saw, or a changed file is a cgo file, whose
-// compiled form go list generates.
-func (l *loader) reparse(n *node, stamps map[string]stamp, old *token.FileSet) (reparsed, bool) {
-	names := slices.Sorted(maps.Keys(stamps))
+// reparse parses the changed files of n, keeping its other files as they
+// were (in old); false when the package clause, the imports or the build
+// constraints no longer are what go list saw, or a changed file is a cgo
+// file, whose compiled form go list generates.
+func (l *loader) reparse(n *node, changed map[string]stamp, old *token.FileSet) (reparsed, bool) {
+	names := slices.Sorted(maps.Keys(changed))
 	for _, name := range names {
 		if !slices.Contains(n.pkg.CompiledGoFiles, name) {
 			return reparsed{}, false
 		}
 	}
 	files, errs := l.parse(names)
+	stamps := make(map[string]stamp)
+	for _, name := range names {
+		// The contents parsed, which an edit since changedFiles read
+		// them may have changed again.
+		stamps[name] = l.file(name).stamp
+		if stamps[name].constraints != n.stamps[name].constraints {
+			return reparsed{}, false
+		}
+	}
 	byName := make(map[string]*ast.File)
 	for _, f := range files {
 		byName[l.Fset.File(f.FileStart).Name()] = f
@@ -199,7 +335,7 @@ func (l *loader) reparse(n *node, stamps map[string]stamp, old *token.FileSet) (
 	if usesCgo(syntax) && slices.Equal(n.pkg.CompiledGoFiles, n.pkg.GoFiles) {
 		return reparsed{}, false // a file began to use cgo: go list must run it
 	}
-	return reparsed{syntax, errs}, true
+	return reparsed{syntax, errs, stamps}, true
 }
 
 // above returns the changed packages and every source package that

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"crypto/sha256"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -109,18 +110,19 @@ func (s *factStore) unchanged(root *packages.Package) []run.Restored {
 	return restored
 }
 
+// A fileStamp is the hash of a file's contents: a same-size edit that
+// keeps the modification time (cp -p, rsync -t, tar x) changes it.
 type fileStamp struct {
-	exists  bool
-	size    int64
-	modTime int64
+	exists bool
+	sum    [sha256.Size]byte
 }
 
 func stampFile(name string) fileStamp {
-	fi, err := os.Stat(name)
+	data, err := os.ReadFile(name)
 	if err != nil {
 		return fileStamp{}
 	}
-	return fileStamp{true, fi.Size(), fi.ModTime().UnixNano()}
+	return fileStamp{true, sha256.Sum256(data)}
 }
 
 // graphOf returns the graph that holds the package of the file at path,
@@ -190,15 +192,17 @@ func hasFile(g *load.Graph, path string) bool {
 }
 
 // metaFiles stamps the files go list's answer depends on besides the Go
-// files: the go.mod and go.sum of each module with source packages, and
-// every go.work from dir up.
+// files: the go.mod, go.sum and vendor/modules.txt of each module with
+// source packages, and every go.work from dir up.
 func metaFiles(g *load.Graph, dir string) map[string]fileStamp {
 	meta := make(map[string]fileStamp)
 	for _, p := range g.Source() {
 		if p.Module != nil && p.Module.GoMod != "" {
 			meta[p.Module.GoMod] = stampFile(p.Module.GoMod)
-			sum := filepath.Join(filepath.Dir(p.Module.GoMod), "go.sum")
-			meta[sum] = stampFile(sum)
+			for _, name := range []string{"go.sum", filepath.Join("vendor", "modules.txt")} {
+				name = filepath.Join(filepath.Dir(p.Module.GoMod), name)
+				meta[name] = stampFile(name)
+			}
 		}
 	}
 	for d := dir; ; d = filepath.Dir(d) {
