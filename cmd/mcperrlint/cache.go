@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
@@ -43,22 +44,37 @@ import (
 // whose diagnostics are all in files the key covers, without //line
 // directives, is kept: the positions are kept as offsets in those files,
 // and restoring them needs no parsing.
+//
+// The files are hashed when the run starts, and the loader reads them
+// again later: a file saved in between (format-on-save, git checkout, a
+// concurrent -fix) would be analyzed in its new form under the key of
+// the old. So a package is kept only if every file its key covers was
+// parsed with the contents the key hashed (load.Graph.ReadHash), and a
+// kept package is restored only if the files its positions are offsets
+// in still hold those contents.
 
 // cacheEnv names the environment variable that says where the cache is:
-// a directory, or "off".
+// a directory, or off (cacheOff).
 const cacheEnv = "MCPERRLINT_CACHE"
 
 // cacheFormat changes whenever what an entry holds does.
 const cacheFormat = "mcperrlint cache 2"
 
+// cacheOff reports whether a value of cacheEnv turns the cache off: the
+// spellings of "off" users type, in any case. Anything else names a
+// directory.
+func cacheOff(value string) bool {
+	return strings.EqualFold(value, "off") || strings.EqualFold(value, "false") || value == "0"
+}
+
 // openCache returns the cache the environment asks for, nil if it is off.
 // A cache that cannot be opened is not an error: the run goes on without.
 func (d *driver) openCache() *diskcache.Cache {
 	dir := os.Getenv(cacheEnv)
-	switch dir {
-	case "off":
+	switch {
+	case cacheOff(dir):
 		return nil
-	case "":
+	case dir == "":
 		base, err := os.UserCacheDir()
 		if err != nil {
 			return nil
@@ -347,12 +363,14 @@ func encodeEntry(act *checker.Action, facts []cachedFacts, pk *pkgKey, files map
 }
 
 // A positioner turns cached positions back into positions of a file set,
-// adding each file to it once, with the lines of its contents.
+// adding each file to it once, with the lines of its contents, which
+// must be those the keys hashed.
 type positioner struct {
-	fset  *token.FileSet
-	mu    sync.Mutex
-	files map[string]*token.File
-	err   error
+	fset   *token.FileSet
+	hashed map[string]fileHash
+	mu     sync.Mutex
+	files  map[string]*token.File
+	err    error
 }
 
 func (ps *positioner) pos(c cachedPos) token.Pos {
@@ -364,9 +382,14 @@ func (ps *positioner) pos(c cachedPos) token.Pos {
 	tf, ok := ps.files[c.File]
 	if !ok {
 		src, err := os.ReadFile(c.File)
-		if err != nil {
+		switch {
+		case err != nil:
 			ps.err = err
-		} else {
+		case sha256.Sum256(src) != ps.hashed[c.File].sum:
+			// Saved since the keys were computed: the offsets are
+			// in the contents hashed, the lines would be the new
+			// ones'.
+		default:
 			tf = ps.fset.AddFile(c.File, -1, len(src))
 			tf.SetLinesForContent(src)
 		}
@@ -514,16 +537,25 @@ func factAnalyzers(a *analysis.Analyzer) []*analysis.Analyzer {
 	return out
 }
 
+// afterKeysHook, when not nil, is called once the keys' files are hashed,
+// before the cache is read and the packages are loaded: a test saves a
+// file there, as an editor may at any moment of a run.
+var afterKeysHook func()
+
 // newRunCache returns the cache as a run of the executable whose hash is
 // exe uses it on the graph.
 func (d *driver) newRunCache(cache *diskcache.Cache, g *load.Graph, exe string) *runCache {
 	k := newKeyer(g, exe, &d.a.Flags)
 	k.hashFiles(g.Source())
+	if afterKeysHook != nil {
+		afterKeysHook()
+	}
 	return &runCache{
 		cache:     cache,
+		graph:     g,
 		keyer:     k,
 		analyzer:  d.a,
-		positions: &positioner{fset: g.Fset, files: make(map[string]*token.File)},
+		positions: &positioner{fset: g.Fset, hashed: k.files, files: make(map[string]*token.File)},
 		hit:       make(map[*packages.Package]bool),
 
 		factAnalyzers: factAnalyzers(d.a),
@@ -560,6 +592,7 @@ func (c *runCache) lookUp(roots []*packages.Package) (hits []run.Restored, misse
 // A runCache is the cache as one run uses it.
 type runCache struct {
 	cache     *diskcache.Cache
+	graph     *load.Graph
 	keyer     *keyer
 	analyzer  *analysis.Analyzer
 	positions *positioner
@@ -586,6 +619,18 @@ func (c *runCache) record(act *checker.Action, objects []analysis.ObjectFact, pk
 	m[act.Analyzer] = &ranFacts{objects, pkg}
 }
 
+// analyzedAsHashed reports whether the loader parsed every file pk covers
+// with the contents its key hashed: not so for a file saved during the
+// run, whose results the key of its old contents must not get.
+func (c *runCache) analyzedAsHashed(pk *pkgKey) bool {
+	for name := range pk.all {
+		if sum, ok := c.graph.ReadHash(name); !ok || sum != c.keyer.files[name].sum {
+			return false
+		}
+	}
+	return true
+}
+
 // keep writes the results of the root actions that ran.
 func (c *runCache) keep(roots []*checker.Action) {
 	for _, act := range roots {
@@ -593,7 +638,7 @@ func (c *runCache) keep(roots []*checker.Action) {
 			continue
 		}
 		pk := c.keyer.key(act.Package)
-		if !pk.ok {
+		if !pk.ok || !c.analyzedAsHashed(pk) {
 			continue
 		}
 		facts, ok := encodeFacts(c.factAnalyzers, c.ran[act.Package])
