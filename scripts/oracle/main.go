@@ -141,6 +141,7 @@ func Shape(j *Judged) string {
 // Summary prints the counts and every disagreement.
 func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, problems, fixBad int) {
 	var sites, agree, tools int
+	kinds := map[string]int{}
 	byShape := map[string][]*Judged{}
 	byProd := map[string][2]int{}
 	for _, r := range results {
@@ -149,6 +150,7 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 		}
 		for _, j := range r.Judged {
 			sites++
+			kinds[j.Obs.Kind]++
 			c := byProd[j.Site.Prod]
 			if j.Problem != "" {
 				problems++
@@ -196,7 +198,8 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 	for _, p := range sortedKeys(byProd) {
 		fmt.Fprintf(w, "  %-40s %5d %5d\n", p, byProd[p][0], byProd[p][1])
 	}
-	fmt.Fprintf(w, "\ntools %d, sites %d, agreements %d, disagreements %d, sites not reached %d, fix problems %d\n", tools, sites, agree, disagree, problems, fixBad)
+	fmt.Fprintf(w, "\nthe clients saw: %d JSON-RPC errors, %d crashes, %d IsError results, %d results\n", kinds["error"], kinds["crash"], kinds["iserror"], kinds["result"])
+	fmt.Fprintf(w, "tools %d, sites %d, agreements %d, disagreements %d, sites not reached %d, fix problems %d\n", tools, sites, agree, disagree, problems, fixBad)
 	return disagree, problems, fixBad
 }
 

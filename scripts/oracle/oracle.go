@@ -211,7 +211,8 @@ type Judged struct {
 	Obs     Observation
 	Truth   bool     // report: a protocol error or crash of an argument error
 	Verdict bool     // mcperrlint reports a line of the site's chain
-	Lines   []string // the chain's lines (after the mixed-line rule)
+	Chain   []string // the chain's lines
+	Lines   []string // the chain's lines judged (after the shared-line rules)
 	Diags   []Diag   // the diagnostics on them
 	Problem string   // the call did not reach the site as generated
 	After   *Observation
@@ -257,6 +258,7 @@ func Judge(m *Module, obs []Observation, markers map[int]string, diags map[strin
 	}
 	for _, j := range js {
 		for _, id := range j.Site.Chain {
+			j.Chain = append(j.Chain, markers[id])
 			if !j.Truth && reportable[id] || !j.Site.Arg() && argument[id] {
 				continue
 			}

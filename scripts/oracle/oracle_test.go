@@ -40,7 +40,56 @@ func hasMiddleware(t *Tool, mws ...middleware) bool {
 // known are the disagreements of mcperrlint at the commit this list was
 // last brought up to date with; /work/notes/oracle-disagreements.md (and
 // the README) show a minimal example of each.
-var known = []knownDisagreement{}
+var known = []knownDisagreement{
+	{
+		name: "shape 3: a client's check of a key the handler put in the map as a constant",
+		reason: "the check cannot fail for what the handler passes, and the API's failure behind it is not an argument error; " +
+			"mcperrlint reports the handler's return of the client's error as an argument validation error",
+		match: causeHas("client check of a constant key"),
+	},
+	{
+		name: "shape 2: a converting closure calling a handler-shaped interface method",
+		reason: "the registered closure turns Invoke's error into an IsError result; mcperrlint reports the returns of " +
+			"the Invoke implementations (and -fix rewrites them, changing the text the client gets)",
+		match: causeHas("converted by converting Invoke closure"),
+	},
+	{
+		name:   "shape 1: a guard wrapper (recover + convert) around the handler",
+		reason: "the wrapper turns every error and panic into an IsError result; mcperrlint reports the body's returns",
+		match:  causeHas("converted by guard"),
+	},
+	{
+		name:   "a converting wrapper around the handler",
+		reason: "the wrapper turns every error into an IsError result; mcperrlint reports the body's returns",
+		match:  causeHas("converted by convert wrapper", "converted by convert@wrap wrapper"),
+	},
+	{
+		name:   "a recovering wrapper around a handler that asserts an argument's type",
+		reason: "the wrapper recovers the panic into an IsError result; mcperrlint reports the assertion",
+		match:  causeHas("assertion on an argument, converted by recover"),
+	},
+	{
+		name:   "a typed converting wrapper around an mcp-go typed handler",
+		reason: "the generic wrapper of mcp.TypedToolHandlerFunc turns the error into an IsError result; mcperrlint reports the typed function's return",
+		match:  causeHas("converted by typed-convert"),
+	},
+	{
+		name:   "missed: an mcp-go typed handler behind a generic typed wrapper",
+		reason: "mcp.NewTypedToolHandler(wrap(f)) passes f's error on as a protocol error; mcperrlint does not follow f through the generic wrapper",
+		match: func(j *Judged) bool {
+			c := Cause(j)
+			return strings.HasPrefix(c, "missed:") && strings.Contains(c, "in mcp-go typed, through [typed-")
+		},
+	},
+}
+
+// causeHas matches a disagreement whose Cause contains one of subs.
+func causeHas(subs ...string) func(*Judged) bool {
+	return func(j *Judged) bool {
+		c := Cause(j)
+		return slices.ContainsFunc(subs, func(s string) bool { return strings.Contains(c, s) })
+	}
+}
 
 // TestSeedSet generates the seed set, calls every site through the SDKs'
 // own clients, and compares mcperrlint's verdicts and -fix with what the
@@ -71,6 +120,21 @@ func judgeSeedSet(t *testing.T, results []*ModuleResult, known []knownDisagreeme
 		for _, s := range r.Stray {
 			t.Errorf("%s: report on a line no site's chain names: %s", r.Module.Flavor.Name, s)
 		}
+		// The lines of the known false reports: their fixes change
+		// what the client sees for every site through them.
+		falseLines := map[string]bool{}
+		for _, j := range r.Judged {
+			if j.Problem != "" || j.Agrees() {
+				continue
+			}
+			if i := slices.IndexFunc(known, func(k knownDisagreement) bool { return k.match(j) }); i >= 0 && j.Verdict {
+				for _, d := range j.Diags {
+					file, line, _ := strings.Cut(strings.TrimPrefix(d.Posn, r.Dir+string(filepath.Separator)), ":")
+					line, _, _ = strings.Cut(line, ":")
+					falseLines[filepath.ToSlash(file)+":"+line] = true
+				}
+			}
+		}
 		for _, j := range r.Judged {
 			sites++
 			where := fmt.Sprintf("%s %s (%s)", r.Module.Flavor.Name, j.Site.ID, j.Site.Tool.Derivation())
@@ -79,7 +143,7 @@ func judgeSeedSet(t *testing.T, results []*ModuleResult, known []knownDisagreeme
 				continue
 			}
 			if j.Agrees() {
-				if j.FixBad != "" {
+				if j.FixBad != "" && !slices.ContainsFunc(j.Chain, func(l string) bool { return falseLines[l] }) {
 					t.Errorf("%s: %s", where, j.FixBad)
 				}
 				continue
@@ -88,11 +152,11 @@ func judgeSeedSet(t *testing.T, results []*ModuleResult, known []knownDisagreeme
 			i := slices.IndexFunc(known, func(k knownDisagreement) bool { return k.match(j) })
 			if i < 0 {
 				t.Errorf("%s: new disagreement: %s: the client got %s, mcperrlint reports %v on %v",
-					where, Shape(j), j.Obs, j.Verdict, j.Lines)
+					where, Cause(j), j.Obs, j.Verdict, j.Lines)
 				continue
 			}
-			// The fix of a false report changes what the client
-			// sees: part of the known disagreement.
+			// A false report's fix changes what the client sees: part
+			// of the known disagreement.
 			matched[i]++
 		}
 	}
