@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -354,7 +355,7 @@ func (f *fixer) sdkHas(name string) bool {
 // is taken; or another SDK's package has the same name, so that a fix for
 // it may import that under the name too.
 func (f *fixer) importName(path, name string) (string, []analysis.TextEdit, bool) {
-	scope := f.pass.TypesInfo.Scopes[f.file].Innermost(f.ret.Pos())
+	scope := f.scopeAtReturn()
 	imported := false
 	for _, spec := range f.file.Imports {
 		if p, _ := strconv.Unquote(spec.Path.Value); p != path {
@@ -384,6 +385,23 @@ func (f *fixer) importName(path, name string) (string, []analysis.TextEdit, bool
 		}
 	}
 	return name, []analysis.TextEdit{f.addImport(path)}, true
+}
+
+// scopeAtReturn returns the innermost scope of the return, found from the
+// handler's own scope where it has one: from the file's, each fix would
+// look at every function of the file.
+func (f *fixer) scopeAtReturn() *types.Scope {
+	var ft *ast.FuncType
+	switch fn := f.r.Handler.Syntax.(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	if s := f.pass.TypesInfo.Scopes[ft]; ft != nil && s != nil && s.Contains(f.ret.Pos()) {
+		return s.Innermost(f.ret.Pos())
+	}
+	return f.pass.TypesInfo.Scopes[f.file].Innermost(f.ret.Pos())
 }
 
 func isPkgName(obj types.Object, path string) bool {
@@ -550,11 +568,12 @@ func readNames(e ast.Expr) []string {
 // Assigning to the variable itself is not a read; assigning to a field
 // or element through it, or incrementing it, is.
 func (f *fixer) readOutsideReplaced(v *types.Var) bool {
+	// The declarations are in order: the one holding v is found
+	// without a walk over the file's.
 	var decl ast.Decl
-	for _, d := range f.file.Decls {
-		if d.Pos() <= v.Pos() && v.Pos() < d.End() {
-			decl = d
-		}
+	decls := f.file.Decls
+	if i := sort.Search(len(decls), func(i int) bool { return decls[i].End() > v.Pos() }); i < len(decls) && decls[i].Pos() <= v.Pos() {
+		decl = decls[i]
 	}
 	if decl == nil {
 		return true // not in this file: cannot happen for a local the return reads

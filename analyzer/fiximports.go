@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/ast"
 	"go/token"
+	"maps"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -25,21 +26,48 @@ import (
 // compile. An import used in two fixed returns is kept by both fixes: each
 // must be correct when applied alone (an editor applies one), and alone
 // each leaves a use.
+//
+// Each file's imports' uses are found once, and each fix's text read
+// once, whatever the number of fixes in the file: a file of many
+// reported handlers costs each its own edits, not the whole file again.
 func deleteUnusedImports(found []finding) {
+	type fileFixes struct {
+		uses     *fixedit.ImportUses
+		operands []map[string]bool // of each fix's edits' text, by index in found
+		count    map[string]int    // how many of the file's fixes use each name
+	}
+	byFile := make(map[*ast.File]*fileFixes)
+	operands := make([]map[string]bool, len(found))
 	for i, fd := range found {
 		if fd.fix == nil {
 			continue
 		}
-		var others []string // what the file's other fixes write
-		for j, other := range found {
-			if j != i && other.fix != nil && other.fix.file == fd.fix.file {
-				for _, e := range other.diag.SuggestedFixes[0].TextEdits {
-					others = append(others, string(e.NewText))
-				}
+		ff := byFile[fd.fix.file]
+		if ff == nil {
+			ff = &fileFixes{uses: fixedit.NewImportUses(fd.fix.pass.Fset, fd.fix.pass.TypesInfo, fd.fix.file), count: make(map[string]int)}
+			byFile[fd.fix.file] = ff
+		}
+		operands[i] = make(map[string]bool)
+		for _, e := range fd.diag.SuggestedFixes[0].TextEdits {
+			maps.Copy(operands[i], fixedit.SelectorOperands(string(e.NewText)))
+		}
+		for name := range operands[i] {
+			ff.count[name]++
+		}
+	}
+	for i, fd := range found {
+		if fd.fix == nil {
+			continue
+		}
+		ff := byFile[fd.fix.file]
+		others := make(map[string]bool) // what the file's other fixes write
+		for name, n := range ff.count {
+			if n > 1 || !operands[i][name] {
+				others[name] = true
 			}
 		}
 		fix := &found[i].diag.SuggestedFixes[0]
-		fix.TextEdits = append(fix.TextEdits, fd.fix.unusedImportEdits(fix.TextEdits, others)...)
+		fix.TextEdits = append(fix.TextEdits, fd.fix.unusedImportEdits(ff.uses, fix.TextEdits, others)...)
 	}
 	moveImportInsertions(found)
 }
@@ -51,20 +79,26 @@ func deleteUnusedImports(found []finding) {
 // deleted ones, which is where it sorts once they are gone, and is valid
 // Go (if unsorted) when the fix is applied alone.
 func moveImportInsertions(found []finding) {
-	for i, fd := range found {
-		if fd.fix == nil {
+	// The deletions in import declarations, by file and by the fix
+	// that makes them.
+	type deletion struct {
+		fix  int
+		edit analysis.TextEdit
+	}
+	deletions := make(map[*ast.File][]deletion)
+	for j, other := range found {
+		if other.fix == nil {
 			continue
 		}
-		var deletions []analysis.TextEdit
-		for j, other := range found {
-			if j == i || other.fix == nil || other.fix.file != fd.fix.file {
-				continue
+		for _, e := range other.diag.SuggestedFixes[0].TextEdits {
+			if len(e.NewText) == 0 && other.fix.inImportDecl(e.Pos) {
+				deletions[other.fix.file] = append(deletions[other.fix.file], deletion{j, e})
 			}
-			for _, e := range other.diag.SuggestedFixes[0].TextEdits {
-				if len(e.NewText) == 0 && fd.fix.inImportDecl(e.Pos) {
-					deletions = append(deletions, e)
-				}
-			}
+		}
+	}
+	for i, fd := range found {
+		if fd.fix == nil || len(deletions[fd.fix.file]) == 0 {
+			continue
 		}
 		edits := found[i].diag.SuggestedFixes[0].TextEdits
 		for k, e := range edits {
@@ -74,9 +108,9 @@ func moveImportInsertions(found []finding) {
 			moved := false
 			for changed := true; changed; {
 				changed = false
-				for _, d := range deletions {
-					if d.Pos <= e.Pos && e.Pos < d.End {
-						e.Pos, e.End, moved, changed = d.End, d.End, true, true
+				for _, d := range deletions[fd.fix.file] {
+					if d.fix != i && d.edit.Pos <= e.Pos && e.Pos < d.edit.End {
+						e.Pos, e.End, moved, changed = d.edit.End, d.edit.End, true, true
 					}
 				}
 			}
@@ -89,10 +123,14 @@ func moveImportInsertions(found []finding) {
 }
 
 // inImportDecl reports whether pos lies in an import declaration of the
-// fixer's file.
+// fixer's file. The import declarations come first in a file.
 func (f *fixer) inImportDecl(pos token.Pos) bool {
 	for _, decl := range f.file.Decls {
-		if gen, ok := decl.(*ast.GenDecl); ok && gen.Tok == token.IMPORT && gen.Pos() <= pos && pos <= gen.End() {
+		gen, ok := decl.(*ast.GenDecl)
+		if !ok || gen.Tok != token.IMPORT {
+			return false
+		}
+		if gen.Pos() <= pos && pos <= gen.End() {
 			return true
 		}
 	}
@@ -100,8 +138,9 @@ func (f *fixer) inImportDecl(pos token.Pos) bool {
 }
 
 // unusedImportEdits returns edits deleting the imports that the fix's
-// edits leave unused, unless the deletion would overlap one of them.
-func (f *fixer) unusedImportEdits(edits []analysis.TextEdit, others []string) []analysis.TextEdit {
+// edits leave unused, given the uses of the file's imports and the names
+// its other fixes use, unless the deletion would overlap one of them.
+func (f *fixer) unusedImportEdits(uses *fixedit.ImportUses, edits []analysis.TextEdit, others map[string]bool) []analysis.TextEdit {
 	tf := f.pass.Fset.File(f.file.FileStart)
 	offsets := make([]fixedit.Edit, len(edits))
 	for i, e := range edits {
@@ -112,7 +151,7 @@ func (f *fixer) unusedImportEdits(edits []analysis.TextEdit, others []string) []
 		offsets[i] = fixedit.Edit{Start: tf.Offset(e.Pos), End: tf.Offset(end), Text: string(e.NewText)}
 	}
 	var deletions []analysis.TextEdit
-	for _, spec := range fixedit.UnusedImports(f.pass.Fset, f.pass.TypesInfo, f.file, offsets, others...) {
+	for _, spec := range uses.Unused(offsets, others) {
 		if e, ok := f.deleteImport(spec); ok && !overlaps(e, edits) {
 			deletions = append(deletions, e)
 		}

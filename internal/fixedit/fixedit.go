@@ -113,40 +113,101 @@ func Format(src []byte, unused []*ast.ImportSpec) ([]byte, error) {
 // imports the file never used, and imports the edits add (they are not in
 // file) are never returned. edits are byte offsets in file; file may be
 // nil, for a file not loaded from source: nothing is then unused.
+//
+// A caller with many sets of edits for one file (one per fix) uses
+// NewImportUses once and ImportUses.Unused for each.
 func UnusedImports(fset *token.FileSet, info *types.Info, file *ast.File, edits []Edit, also ...string) []*ast.ImportSpec {
-	if file == nil {
-		return nil
-	}
 	named := make(map[string]bool)
-	for _, e := range edits {
-		maps.Copy(named, selectorOperands(e.Text))
-	}
 	for _, text := range also {
-		maps.Copy(named, selectorOperands(text))
+		maps.Copy(named, SelectorOperands(text))
+	}
+	return NewImportUses(fset, info, file).Unused(edits, named)
+}
+
+// ImportUses are the places a file refers to the package names its
+// imports declare, found in one walk of the file: the unused imports of
+// each set of edits are then found without looking at the whole file
+// again, so that a file's many fixes cost time in proportion to their
+// number, not its square.
+type ImportUses struct {
+	file *ast.File
+	info *types.Info
+	uses map[*types.PkgName][]int // the offsets of each name's uses, in order
+}
+
+// NewImportUses finds the uses of file's imports; file may be nil.
+func NewImportUses(fset *token.FileSet, info *types.Info, file *ast.File) *ImportUses {
+	u := &ImportUses{file: file, info: info, uses: make(map[*types.PkgName][]int)}
+	if file == nil {
+		return u
 	}
 	tf := fset.File(file.FileStart)
-	kept := make(map[*types.PkgName]bool) // used outside the edits
-	used := make(map[*types.PkgName]bool)
 	ast.Inspect(file, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			if pn, ok := info.Uses[id].(*types.PkgName); ok {
-				used[pn] = true
-				off := tf.Offset(id.Pos())
-				if !slices.ContainsFunc(edits, func(e Edit) bool { return e.Start <= off && off < e.End }) {
-					kept[pn] = true
-				}
+				u.uses[pn] = append(u.uses[pn], tf.Offset(id.Pos()))
 			}
 		}
 		return true
 	})
+	return u
+}
+
+// Unused is UnusedImports of the file for edits, with named holding the
+// names that text other than the edits' uses as selectors' operands.
+func (u *ImportUses) Unused(edits []Edit, named map[string]bool) []*ast.ImportSpec {
+	if u.file == nil {
+		return nil
+	}
+	own := make(map[string]bool)
+	for _, e := range edits {
+		maps.Copy(own, SelectorOperands(e.Text))
+	}
+	ranges := replacedRanges(edits)
 	var unused []*ast.ImportSpec
-	for _, spec := range file.Imports {
-		pn := importedName(info, spec)
-		if pn != nil && used[pn] && !kept[pn] && !named[pn.Name()] {
+	for _, spec := range u.file.Imports {
+		pn := importedName(u.info, spec)
+		if pn == nil || named[pn.Name()] || own[pn.Name()] {
+			continue
+		}
+		if uses := u.uses[pn]; len(uses) > 0 && countWithin(uses, ranges) == len(uses) {
 			unused = append(unused, spec)
 		}
 	}
 	return unused
+}
+
+// replacedRanges returns the byte ranges edits replace, sorted and
+// merged where they overlap or touch.
+func replacedRanges(edits []Edit) []Edit {
+	var ranges []Edit
+	for _, e := range edits {
+		if e.Start < e.End {
+			ranges = append(ranges, Edit{Start: e.Start, End: e.End})
+		}
+	}
+	slices.SortFunc(ranges, func(a, b Edit) int { return cmp.Compare(a.Start, b.Start) })
+	var merged []Edit
+	for _, r := range ranges {
+		if n := len(merged); n > 0 && r.Start <= merged[n-1].End {
+			merged[n-1].End = max(merged[n-1].End, r.End)
+			continue
+		}
+		merged = append(merged, r)
+	}
+	return merged
+}
+
+// countWithin returns how many of the sorted offsets lie in one of the
+// disjoint ranges.
+func countWithin(offsets []int, ranges []Edit) int {
+	n := 0
+	for _, r := range ranges {
+		lo, _ := slices.BinarySearch(offsets, r.Start)
+		hi, _ := slices.BinarySearch(offsets, r.End)
+		n += hi - lo
+	}
+	return n
 }
 
 // importedName returns the package name an import declares, or nil for a
@@ -165,9 +226,9 @@ func importedName(info *types.Info, spec *ast.ImportSpec) *types.PkgName {
 	return pn
 }
 
-// selectorOperands returns the identifiers that src, a fragment of Go
+// SelectorOperands returns the identifiers that src, a fragment of Go
 // code, uses as a selector's operand: x in x.y, not y, nor a field key.
-func selectorOperands(src string) map[string]bool {
+func SelectorOperands(src string) map[string]bool {
 	names := make(map[string]bool)
 	var s scanner.Scanner
 	fset := token.NewFileSet()

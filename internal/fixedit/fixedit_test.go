@@ -89,8 +89,8 @@ func TestUnusedImports(t *testing.T) {
 }
 
 func TestSelectorOperands(t *testing.T) {
-	got := selectorOperands("return a.b.c, d{e: f}, g.(T), h")
+	got := SelectorOperands("return a.b.c, d{e: f}, g.(T), h")
 	if len(got) != 2 || !got["a"] || !got["g"] {
-		t.Errorf("selectorOperands = %v, want a and g", got)
+		t.Errorf("SelectorOperands = %v, want a and g", got)
 	}
 }
