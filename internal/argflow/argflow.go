@@ -67,6 +67,21 @@ type Func struct {
 
 	fieldSeeds map[*ssa.Parameter]int // the one field seeded, by parameter
 	pdom       *postDominators
+
+	// keysPresent holds the map parameters taken to hold every constant
+	// key the function looks up in them (see AssumeKeysPresent).
+	keysPresent map[*ssa.Parameter]bool
+}
+
+// AssumeKeysPresent has f take the map parameter p to hold every constant
+// key f looks up in it: a comma-ok lookup of one there checks nothing.
+// It describes a caller that passes a map literal of its own with those
+// keys (Team(map[string]any{"accountId": a, "teamRefId": t})).
+func (f *Func) AssumeKeysPresent(p *ssa.Parameter) {
+	if f.keysPresent == nil {
+		f.keysPresent = make(map[*ssa.Parameter]bool)
+	}
+	f.keysPresent[p] = true
 }
 
 // An Effect is what a call to a summarized function does with respect to
@@ -243,6 +258,11 @@ func (f *Func) extractTaint(v *ssa.Extract) Taint {
 		return ArgValue
 	case *ssa.Lookup: // x, ok := args[k]
 		if v.Index == 1 {
+			if p, ok := tuple.X.(*ssa.Parameter); ok && f.keysPresent[p] {
+				if _, constKey := tuple.Index.(*ssa.Const); constKey {
+					return 0 // the caller's literal holds the key
+				}
+			}
 			// A missing field of the arguments is a failed check, and so
 			// is an argument missing from a fixed set of valid values; a
 			// key missing from the server's own data (s.items[args.ID],

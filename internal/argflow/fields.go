@@ -1,6 +1,7 @@
 package argflow
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -181,7 +182,9 @@ type FieldValue struct {
 
 // ArgFields returns, for the operand a static call passes in parameter p
 // of its callee, a struct or a pointer to one, how each named field
-// relates to the arguments; nil when the operand is no struct.
+// relates to the arguments; for a map literal of the caller's with
+// constant string keys, how the value under each key does; nil for any
+// other operand.
 func (f *Func) ArgFields(c *ssa.CallCommon, p int) map[string]Taint {
 	args := Arg(c, p)
 	if len(args) != 1 {
@@ -189,11 +192,45 @@ func (f *Func) ArgFields(c *ssa.CallCommon, p int) map[string]Taint {
 	}
 	st := StructFields(args[0].Type())
 	if st == nil {
-		return nil
+		return f.literalKeys(args[0])
 	}
 	out := make(map[string]Taint, st.NumFields())
 	for i := range st.NumFields() {
 		out[st.Field(i).Name()] = f.FieldTaint(args[0], i)
+	}
+	return out
+}
+
+// literalKeys returns, for a map the function makes and fills with
+// constant string keys where it makes it (a composite literal), how the
+// value under each key relates to the arguments: those keys are in the
+// map wherever it is used, unless it is deleted from, which makes the
+// answer nil, as it is for any other value.
+func (f *Func) literalKeys(v ssa.Value) map[string]Taint {
+	srcs := Sources(v)
+	if len(srcs) != 1 {
+		return nil
+	}
+	m, ok := srcs[0].(*ssa.MakeMap)
+	if !ok {
+		return nil
+	}
+	out := make(map[string]Taint)
+	for _, ref := range *m.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.MapUpdate:
+			k, ok := ref.Key.(*ssa.Const)
+			if ok && ref.Block() == m.Block() && k.Value != nil && k.Value.Kind() == constant.String {
+				out[constant.StringVal(k.Value)] |= f.Taint(ref.Value) & values
+			}
+		case *ssa.Call:
+			if b, ok := ref.Call.Value.(*ssa.Builtin); ok && b.Name() == "delete" {
+				return nil
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

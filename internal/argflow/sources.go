@@ -37,7 +37,7 @@ func Sources(v ssa.Value) []ssa.Value {
 			walk(x.X)
 		case *ssa.UnOp:
 			if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && isLocal(alloc, x) {
-				for _, s := range reachingStores(alloc, x) {
+				for _, s := range ReachingStores(alloc, x) {
 					walk(s)
 				}
 				return
@@ -178,12 +178,12 @@ func isErrorConstructor(c *ssa.Call) bool {
 	return roles.BuiltinTable.Has(Callee(c.Common()), roles.ErrorConstructor)
 }
 
-// reachingStores returns the values stored into a by the last store
+// ReachingStores returns the values stored into a by the last store
 // before load on each path that reaches it. Functions with defer route
 // every return through such result slots, so a flow-insensitive answer
 // would mix the errors of different returns. A path with no store
 // contributes the variable's zero value, a nil error, which is left out.
-func reachingStores(a *ssa.Alloc, load *ssa.UnOp) []ssa.Value {
+func ReachingStores(a *ssa.Alloc, load *ssa.UnOp) []ssa.Value {
 	var vals []ssa.Value
 	visited := make(map[*ssa.BasicBlock]bool)
 	var search func(b *ssa.BasicBlock, before int)

@@ -107,8 +107,13 @@ func (s *summarizer) assertions(hs *handlers.Result) []*Assertion {
 		}
 	}
 	// A handler whose errors a wrapper converts still panics on a
-	// wrong-typed argument: no wrapper's conversion reaches a panic.
+	// wrong-typed argument: no wrapper's conversion reaches a panic. One
+	// that the package's registrations run only below a recover that
+	// answers the panic with a tool result does not.
 	for _, h := range slices.Concat(hs.Handlers, hs.Converted) {
+		if hs.Reach.Recovered(h.Fn) {
+			continue
+		}
 		visit(h.Fn, s.flow(h.Fn, []*sdk.Binding{h.SDK}, h.Seeds), h, 0, false, newFunc(h))
 	}
 	for len(queue) > 0 {

@@ -639,7 +639,11 @@ func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
 	var j joined
 	for _, fn := range callees {
 		switch sum := c.s.summaryOf(fn); {
-		case c.s.isHandler(fn):
+		case c.s.isHandler(fn), c.s.converted[fn]:
+			// A handler's error is judged where it is returned; one
+			// whose every path to the SDK converts it reaches this call
+			// only on such a path (a shared adapter that one guard
+			// wraps and a logger another).
 			j.add(c.judge.calledHandler())
 		case sum != nil:
 			if o := sum.pick(taints, c.argFields(call.Common())); o.Category != None {

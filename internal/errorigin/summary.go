@@ -1,6 +1,7 @@
 package errorigin
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"maps"
@@ -112,6 +113,13 @@ type Outcome struct {
 	Field   string
 	ByField bool
 
+	// Keys, when set, says the outcome is the function's when parameter
+	// Param, a map, holds every one of these keys, which it looks up
+	// with a comma-ok and fails without: a caller that passes a map
+	// literal of its own with them gets no argument error from those
+	// checks, whatever values it put there.
+	Keys []string
+
 	// FieldValues lists, for results in Values that are structs holding
 	// argument values in some fields only, those fields.
 	FieldValues []argflow.FieldValue
@@ -153,6 +161,9 @@ func (o Outcome) String() string {
 	if o.ByField {
 		s += " by field"
 	}
+	if len(o.Keys) > 0 {
+		s += " if keys " + strings.Join(o.Keys, " ")
+	}
 	for _, fv := range o.FieldValues {
 		s += " value " + itoa(fv.Result) + "." + fv.Field
 	}
@@ -169,9 +180,12 @@ type summarizer struct {
 	sdks     sdk.Bindings
 	roles    *roles.Table
 	handlers map[*ssa.Function]*handlers.Handler
-	reach    *handlers.Reach // where the package's registrations lead
-	fixed    argflow.FixedMaps
-	srcFuncs []*ssa.Function // the package's functions, literals after their parents
+	// converted holds the handler-shaped functions whose every path to
+	// the SDK converts their errors (handlers.Result.Converted).
+	converted map[*ssa.Function]bool
+	reach     *handlers.Reach // where the package's registrations lead
+	fixed     argflow.FixedMaps
+	srcFuncs  []*ssa.Function // the package's functions, literals after their parents
 
 	local map[*ssa.Function]*Summary // nil while being computed
 
@@ -227,6 +241,10 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 	if hs != nil {
 		for _, h := range hs.Handlers {
 			s.handlers[h.Fn] = h
+		}
+		s.converted = make(map[*ssa.Function]bool)
+		for _, h := range hs.Converted {
+			s.converted[h.Fn] = true
 		}
 		s.reach = hs.Reach
 	}
@@ -374,6 +392,9 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 		st := argflow.StructFields(p.Type())
 		if o.Category <= OtherFailure || st == nil || st.NumFields() > maxFields {
 			sum.Outcomes = append(sum.Outcomes, o)
+			if ko, ok := s.keyedOutcome(fn, i, o, errParams); ok {
+				sum.Outcomes = append(sum.Outcomes, ko)
+			}
 			continue
 		}
 		o.ByField = true
@@ -386,6 +407,48 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	return sum
+}
+
+// keyedOutcome returns the outcome of fn when parameter param, a map,
+// holds argument values and every constant key fn looks up in it with a
+// comma-ok (params["teamRefId"]), when that is weaker than o, the
+// outcome without the keys: fn's argument errors then come from checking
+// that the keys are there, which a caller's own literal settles.
+func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o Outcome, errParams map[*ssa.Parameter]int) (Outcome, bool) {
+	if o.Category <= OtherFailure {
+		return Outcome{}, false
+	}
+	p := fn.Params[param]
+	keys := presenceKeys(p)
+	if len(keys) == 0 {
+		return Outcome{}, false
+	}
+	ko := s.outcomeOf(fn, param, -1, errParams, func(flow *argflow.Func) { flow.AssumeKeysPresent(p) })
+	if ko.Category >= o.Category {
+		return Outcome{}, false
+	}
+	ko.Keys = keys
+	return ko, true
+}
+
+// presenceKeys returns, sorted, the constant string keys looked up with
+// a comma-ok in the map parameter p itself.
+func presenceKeys(p *ssa.Parameter) []string {
+	if _, ok := p.Type().Underlying().(*types.Map); !ok {
+		return nil
+	}
+	var keys []string
+	for _, ref := range *p.Referrers() {
+		l, ok := ref.(*ssa.Lookup)
+		if !ok || !l.CommaOk || l.X != p {
+			continue
+		}
+		if k, ok := l.Index.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+			keys = append(keys, constant.StringVal(k.Value))
+		}
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
 
 // maxFields bounds the fields of a struct parameter summarized one by one.
@@ -411,6 +474,12 @@ func (s *summarizer) seedable(t types.Type) bool {
 // outcome classifies the returns of fn when parameter param (-1: none)
 // holds argument values, in its field field only when that is not -1.
 func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) Outcome {
+	return s.outcomeOf(fn, param, field, errParams, nil)
+}
+
+// outcomeOf is outcome with the argument flow set up further by assume,
+// when not nil.
+func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int, assume func(*argflow.Func)) Outcome {
 	var seeds []*ssa.Parameter
 	if param >= 0 && field < 0 {
 		seeds = append(seeds, fn.Params[param])
@@ -418,6 +487,9 @@ func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*
 	flow := s.flow(fn, s.sdks, seeds)
 	if param >= 0 && field >= 0 {
 		flow.SeedField(fn.Params[param], field)
+	}
+	if assume != nil {
+		assume(flow)
 	}
 	c := &classifier{flow: flow, sdks: s.sdks, s: s, judge: judgeHelper{}, errParams: errParams}
 	o := Outcome{Param: param}
@@ -610,7 +682,7 @@ func (s *Summary) informative() bool {
 func (o Outcome) sameAs(p Outcome) bool {
 	return o.Category == p.Category && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
 		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests) && slices.Equal(o.Marks, p.Marks) &&
-		slices.Equal(o.FieldValues, p.FieldValues)
+		slices.Equal(o.FieldValues, p.FieldValues) && slices.Equal(o.Keys, p.Keys)
 }
 
 // pick returns the outcome of a call whose arguments have the given
@@ -625,16 +697,31 @@ func (s *Summary) pick(args []argflow.Taint, fields func(param int) map[string]a
 	}
 	best := s.Outcomes[0]
 	byField := make(map[int]map[string]argflow.Taint)
+	argFields := func(param int) map[string]argflow.Taint {
+		fm, ok := byField[param]
+		if !ok && fields != nil {
+			fm = fields(param)
+			byField[param] = fm
+		}
+		return fm
+	}
+	// A map argument that holds every key of a keyed outcome is judged
+	// by it alone.
+	keyed := make(map[int]bool)
+	for _, o := range s.Outcomes[1:] {
+		if len(o.Keys) > 0 && o.Param < len(args) && holdsKeys(argFields(o.Param), o.Keys) {
+			keyed[o.Param] = true
+		}
+	}
 	for _, o := range s.Outcomes[1:] {
 		if o.Param >= len(args) || args[o.Param]&argflow.ArgValue == 0 {
 			continue
 		}
+		if (len(o.Keys) > 0) != keyed[o.Param] {
+			continue
+		}
 		if o.ByField || o.Field != "" {
-			fm, ok := byField[o.Param]
-			if !ok && fields != nil {
-				fm = fields(o.Param)
-				byField[o.Param] = fm
-			}
+			fm := argFields(o.Param)
 			if fm != nil && (o.ByField || fm[o.Field]&argflow.ArgValue == 0) {
 				continue // the fields decide, and this one holds none
 			}
@@ -649,6 +736,20 @@ func (s *Summary) pick(args []argflow.Taint, fields func(param int) map[string]a
 		best.Values, best.Fills, best.Tests = values, fills, tests
 	}
 	return best
+}
+
+// holdsKeys reports whether a map argument, described by its keys (nil
+// when it is no literal of the caller's), holds every one of keys.
+func holdsKeys(fm map[string]argflow.Taint, keys []string) bool {
+	if fm == nil {
+		return false
+	}
+	for _, k := range keys {
+		if _, ok := fm[k]; !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // outcomeOrigin returns the origin of the errors fn makes, by its

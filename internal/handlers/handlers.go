@@ -52,6 +52,11 @@ type Result struct {
 	// *ProtocolError it finds with errors.As): see Handler.Escapes.
 	Escapes map[*ssa.Function][]string
 
+	// Recovers lists, for each function of the package with
+	// function-typed parameters that a raw handler calls under a deferred
+	// recover answering the panic with a tool result, those parameters.
+	Recovers map[*ssa.Function][]int
+
 	// Reach is where the package's own registrations lead.
 	Reach *Reach
 
@@ -127,12 +132,13 @@ func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
+	f.recordRecovered()
 	f.recordConvertingMiddleware()
 	f.dropConverted()
 	reach := f.computeReach()
 	f.dropConvertedByRegistrations(reach)
 
-	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Reach: reach, finder: f}
+	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Recovers: f.recovers, Reach: reach, finder: f}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -166,12 +172,21 @@ type finder struct {
 	converted map[*ssa.Function][]int
 	escapes   map[*ssa.Function][]string
 
+	// recovers lists the function parameters whose panics the package's
+	// raw handlers recover into tool results.
+	recovers map[*ssa.Function][]int
+
 	// foreign holds the stand-ins for other packages' raw handlers.
 	foreign map[paramKey]*Handler
 
 	// dropped holds the handlers dropped because their errors are
 	// converted (Result.Converted).
 	dropped map[*ssa.Function]*Handler
+
+	// impls and named are the package's implementations of interface
+	// methods and its named types, made when first needed.
+	impls map[*types.Func][]*ssa.Function
+	named []*types.Named
 }
 
 // drop removes fn from the handlers; converted says why: its errors
@@ -365,11 +380,17 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 			}
 			seen[src] = true
 			// A named result that a deferred function may change
-			// (recover, or logging that takes its address): what is
-			// stored there may be returned.
-			if cell := loadedCell(src); cell != nil {
-				for _, ref := range *cell.Referrers() {
-					if st, ok := ref.(*ssa.Store); ok && st.Addr == cell && holds(st.Val, depth+1) {
+			// (recover, or logging that takes its address): what the
+			// return stored there last, or a deferred function stores,
+			// may be returned.
+			if cell, load := loadedCell(src); cell != nil {
+				for _, v := range argflow.ReachingStores(cell, load) {
+					if holds(v, depth+1) {
+						return true
+					}
+				}
+				for _, v := range capturedStores(cell) {
+					if holds(v, depth+1) {
 						return true
 					}
 				}
@@ -400,14 +421,42 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 	return false
 }
 
-// loadedCell returns the local variable v is loaded from, or nil.
-func loadedCell(v ssa.Value) *ssa.Alloc {
+// loadedCell returns the local variable v is loaded from, and the load,
+// or nil.
+func loadedCell(v ssa.Value) (*ssa.Alloc, *ssa.UnOp) {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if cell, ok := u.X.(*ssa.Alloc); ok {
-			return cell
+			return cell, u
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// capturedStores returns the values the closures that capture cell store
+// into it (a deferred recover setting the named error result).
+func capturedStores(cell *ssa.Alloc) []ssa.Value {
+	var vals []ssa.Value
+	for _, ref := range *cell.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		lit, ok := mc.Fn.(*ssa.Function)
+		if !ok {
+			continue
+		}
+		for i, b := range mc.Bindings {
+			if b != cell || i >= len(lit.FreeVars) {
+				continue
+			}
+			for _, r := range *lit.FreeVars[i].Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == lit.FreeVars[i] {
+					vals = append(vals, st.Val)
+				}
+			}
+		}
+	}
+	return vals
 }
 
 // inputParam returns the parameter after the context and the request.

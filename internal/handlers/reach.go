@@ -1,6 +1,10 @@
 package handlers
 
 import (
+	"go/token"
+	"go/types"
+	"slices"
+
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
@@ -11,20 +15,28 @@ import (
 
 // A Reach says which of the package's functions the tool handlers its
 // own registrations install can run, and for which of them an error they
-// return reaches the SDK as it is: the path from each registration (a
-// Register row of the role table) through the values it installs
-// (function values stored in struct fields, slices, maps and package
-// variables, captured by closures, returned by factories) to the bodies
-// those run, and on through the calls whose errors the bodies return.
+// return, or a panic, reaches the SDK as it is: the path from each
+// registration (a Register row of the role table) through the values it
+// installs (function values stored in struct fields, slices, maps and
+// package variables, captured by closures, returned by factories, made by
+// the wrappers of other packages) to the bodies those run, and on through
+// the calls, direct, dynamic or through an interface, whose errors the
+// bodies return.
 //
 // A body reached only through calls whose errors are not returned (a
 // wrapper that answers them with an IsError result) is reached, but not
-// raw: whatever it returns, the model sees a tool result.
+// raw: whatever it returns, the model sees a tool result. One reached only
+// below a deferred recover that answers a panic with a tool result is
+// reached, but its panics are not: a panic there ends in a tool result.
+// Each step of a path decides for itself, so wrappers compose in any
+// nesting: guard(adapt(legacy)) converts legacy's errors if guard
+// converts, whatever adapt does.
 type Reach struct {
 	// Reached holds every function a registration of the package may
 	// run; Raw those whose returned error may reach the SDK unconverted
-	// from a raw (non-typed) registration.
-	Reached, Raw map[*ssa.Function]bool
+	// from a raw (non-typed) registration; Panics those whose panic may
+	// reach the SDK unrecovered.
+	Reached, Raw, Panics map[*ssa.Function]bool
 
 	graph    *valueflow.Graph
 	newGraph func() *valueflow.Graph // made when first needed
@@ -43,6 +55,10 @@ func (r *Reach) values() *valueflow.Graph {
 // registers a function decides what becomes of its errors.
 func (r *Reach) Converted(fn *ssa.Function) bool { return r.Reached[fn] && !r.Raw[fn] }
 
+// Recovered reports whether fn is run by the package's registrations only
+// below a recover that answers its panics with a tool result.
+func (r *Reach) Recovered(fn *ssa.Function) bool { return r.Reached[fn] && !r.Panics[fn] }
+
 // Callees returns the functions of the package a dynamic call may run,
 // and whether that is all it may run.
 func (r *Reach) Callees(call *ssa.CallCommon) ([]*ssa.Function, bool) {
@@ -53,8 +69,16 @@ func (r *Reach) Callees(call *ssa.CallCommon) ([]*ssa.Function, bool) {
 		return []*ssa.Function{valueflow.FuncOf(fn)}, true
 	}
 	s := r.values().Of(call.Value)
-	return s.Funcs, s.Complete
+	return s.Funcs, s.Complete && len(s.Objects) == 0
 }
+
+// A path is what a step of a path from a registration carries: whether
+// an error returned there, and a panic raised there, still reach the
+// SDK as they are.
+type path struct{ raw, panics bool }
+
+// covers reports whether every path p lets through, q does too.
+func (p path) covers(q path) bool { return (p.raw || !q.raw) && (p.panics || !q.panics) }
 
 // computeReach follows each registration of the package to the bodies it
 // runs.
@@ -63,34 +87,14 @@ func (f *finder) computeReach() *Reach {
 	if init := f.ssa.Pkg.Func("init"); init != nil {
 		funcs = append(funcs[:len(funcs):len(funcs)], init) // package-level tables
 	}
-	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool)}
+	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool)}
 	r.newGraph = func() *valueflow.Graph {
 		g := valueflow.New(f.ssa.Pkg, funcs)
 		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
+		g.Wrappers = func(c *ssa.CallCommon) bool { return f.foreignWrapper(c) != nil }
 		return g
 	}
-
-	var visit func(fn *ssa.Function, raw bool)
-	visit = func(fn *ssa.Function, raw bool) {
-		if fn.Pkg != f.ssa.Pkg || fn.Blocks == nil || r.Raw[fn] || r.Reached[fn] && !raw {
-			return
-		}
-		r.Reached[fn] = true
-		r.Raw[fn] = raw
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok || !sdk.ReturnsError(call.Call.Signature()) {
-					continue
-				}
-				callees, _ := r.Callees(call.Common())
-				forwards := raw && returnsErrorOf(fn, call)
-				for _, callee := range callees {
-					visit(callee, forwards)
-				}
-			}
-		}
-	}
+	w := reachWalk{f: f, r: r, seen: make(map[*ssa.Function]path)}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -105,18 +109,326 @@ func (f *finder) computeReach() *Reach {
 				g := r.values() // only a package that registers handlers needs it
 				ops := argflow.Operands(call.Common())
 				for _, op := range ops[min(row.Param, len(ops)):] {
-					installed := g.Of(op)
+					start := path{raw: !row.Typed, panics: true}
 					if row.Field != "" {
-						installed = g.Field(op, row.Field)
-					}
-					for _, h := range installed.Funcs {
-						visit(h, !row.Typed)
+						w.set(g.Field(op, row.Field), start)
+					} else {
+						w.value(op, nil, start)
 					}
 				}
 			}
 		}
 	}
 	return r
+}
+
+// A reachWalk walks the paths from the package's registrations.
+//
+// It follows values the way the program builds them: a call of a factory
+// of the package is walked with its arguments bound to its parameters, and
+// a closure with what it captured where it was made, so that two handlers
+// one adapter makes (adapt(echo) in a guard, adapt(echoLogged) in a
+// logger) stay apart. Where no such binding is known, the package's value
+// flow answers for every use at once.
+type reachWalk struct {
+	f     *finder
+	r     *Reach
+	seen  map[*ssa.Function]path // the paths each function was walked on, out of any frame
+	steps int                    // framed steps taken, against maxReachSteps
+}
+
+// A frame binds what the walk knows of one activation of fn: the
+// arguments of the call that runs it, or for a closure the free variables
+// bound where it was made; either is read in the frame of its caller.
+type frame struct {
+	fn     *ssa.Function
+	args   []ssa.Value      // a called function's arguments, or nil
+	mc     *ssa.MakeClosure // a closure's making, or nil
+	caller *frame
+	depth  int
+}
+
+// Bounds of the framed walk: past them, the value flow answers alone.
+const (
+	maxFrameDepth = 8
+	maxReachSteps = 100000
+)
+
+// within returns the depth of a frame made below in.
+func (in *frame) within() int {
+	if in == nil {
+		return 1
+	}
+	return in.depth + 1
+}
+
+// set walks on into what a value may hold: the package's functions, and
+// the handlers other packages' wrappers make around the functions given.
+func (w *reachWalk) set(s *valueflow.Set, p path) {
+	for _, fn := range s.Funcs {
+		w.fn(fn, nil, p)
+	}
+	for _, obj := range s.Objects {
+		if call, ok := obj.(*ssa.Call); ok {
+			w.wrapped(call.Common(), nil, p)
+		}
+	}
+}
+
+// value walks on into the functions v may hold, read in frame in.
+func (w *reachWalk) value(v ssa.Value, in *frame, p path) {
+	if in.within() > maxFrameDepth || w.steps > maxReachSteps {
+		w.set(w.r.values().Of(v), p)
+		return
+	}
+	w.steps++
+	for _, src := range argflow.Sources(v) {
+		switch x := src.(type) {
+		case *ssa.Function:
+			w.fn(valueflow.FuncOf(x), nil, p)
+		case *ssa.MakeClosure:
+			if lit, ok := x.Fn.(*ssa.Function); ok {
+				w.fn(lit, &frame{fn: lit, mc: x, caller: in, depth: in.within()}, p)
+			}
+		case *ssa.Parameter:
+			if arg, ok := in.arg(x); ok {
+				w.value(arg, in.caller, p)
+			} else {
+				w.set(w.r.values().Of(x), p)
+			}
+		case *ssa.FreeVar:
+			w.captured(x, in, p)
+		case *ssa.UnOp: // a variable captured by reference, loaded
+			if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
+				w.captured(fv, in, p)
+			} else {
+				w.set(w.r.values().Of(x), p)
+			}
+		case *ssa.Call:
+			w.called(x, in, p)
+		default:
+			w.set(w.r.values().Of(src), p)
+		}
+	}
+}
+
+// arg returns the argument in binds to parameter x, if it binds one.
+func (in *frame) arg(x *ssa.Parameter) (ssa.Value, bool) {
+	if in == nil || in.args == nil || in.fn != x.Parent() {
+		return nil, false
+	}
+	i := slices.Index(in.fn.Params, x)
+	if i < 0 || i >= len(in.args) {
+		return nil, false
+	}
+	return in.args[i], true
+}
+
+// captured walks into what free variable fv holds: what the closure's
+// making bound to it in frame in (the value, or what is stored in the
+// variable bound by reference), else every binding the package makes.
+func (w *reachWalk) captured(fv *ssa.FreeVar, in *frame, p path) {
+	if in == nil || in.mc == nil || in.fn != fv.Parent() {
+		w.set(w.r.values().Of(fv), p)
+		return
+	}
+	i := slices.Index(in.fn.FreeVars, fv)
+	if i < 0 || i >= len(in.mc.Bindings) {
+		w.set(w.r.values().Of(fv), p)
+		return
+	}
+	binding := in.mc.Bindings[i]
+	if cell, ok := binding.(*ssa.Alloc); ok {
+		for _, ref := range *cell.Referrers() {
+			if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
+				w.value(st.Val, in.caller, p)
+			}
+		}
+		return
+	}
+	w.value(binding, in.caller, p)
+}
+
+// called walks into the function a call's result may hold: what an
+// adapter or another package's wrapper makes of the functions given it,
+// or what a function of the package returns, run with the call's
+// arguments.
+func (w *reachWalk) called(call *ssa.Call, in *frame, p path) {
+	common := call.Common()
+	if w.f.roles.Has(argflow.Callee(common), roles.Adapter) {
+		for _, arg := range common.Args {
+			if isFuncType(arg.Type()) {
+				w.value(arg, in, p)
+			}
+		}
+		return
+	}
+	if w.f.foreignWrapper(common) != nil {
+		w.wrapped(common, in, p)
+		return
+	}
+	callee := common.StaticCallee()
+	if callee == nil || callee.Blocks == nil || valueflow.FuncOf(callee).Pkg != w.f.ssa.Pkg {
+		w.set(w.r.values().Of(call), p)
+		return
+	}
+	fn := valueflow.FuncOf(callee)
+	if fn.Blocks == nil || len(fn.Params) != len(common.Args) {
+		w.set(w.r.values().Of(call), p)
+		return
+	}
+	made := &frame{fn: fn, args: common.Args, caller: in, depth: in.within()}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+			w.value(ret.Results[0], made, p)
+		}
+	}
+}
+
+// wrapped walks into the functions given to a wrapper of another package,
+// read in frame in, on the path its Wrapper fact says each parameter's
+// function takes.
+func (w *reachWalk) wrapped(call *ssa.CallCommon, in *frame, p path) {
+	fact := w.f.foreignWrapper(call)
+	if fact == nil {
+		return
+	}
+	for i, arg := range call.Args {
+		if !isFuncType(arg.Type()) {
+			continue
+		}
+		forwards := slices.ContainsFunc(fact.Forwards, func(fp ForwardedParam) bool { return fp.Param == i && !fp.Made })
+		converts := slices.Contains(fact.Converts, i)
+		if !forwards && !converts {
+			continue // kept, or called some other way: not followed
+		}
+		q := path{raw: p.raw && forwards && !converts, panics: p.panics && !slices.Contains(fact.Recovers, i)}
+		w.value(arg, in, q)
+	}
+}
+
+// fn walks fn on path p, in frame in (nil: out of any frame), and on into
+// the calls whose errors it may return (raw) or not (converted); below a
+// recover of fn's own, panics stop.
+func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
+	if fn.Pkg != w.f.ssa.Pkg || fn.Blocks == nil {
+		return
+	}
+	if in == nil {
+		if seen, ok := w.seen[fn]; ok && seen.covers(p) {
+			return
+		}
+		p = path{raw: p.raw || w.seen[fn].raw, panics: p.panics || w.seen[fn].panics}
+		w.seen[fn] = p
+	} else if in.depth > maxFrameDepth || w.steps > maxReachSteps {
+		w.fn(fn, nil, p)
+		return
+	}
+	w.steps++
+	w.r.Reached[fn] = true
+	w.r.Raw[fn] = w.r.Raw[fn] || p.raw
+	w.r.Panics[fn] = w.r.Panics[fn] || p.panics
+	below := path{panics: p.panics && !w.f.recoversPanics(fn)}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !sdk.ReturnsError(call.Call.Signature()) {
+				continue
+			}
+			q := below
+			q.raw = p.raw && returnsErrorOf(fn, call)
+			switch callee := call.Call.StaticCallee(); {
+			case call.Call.IsInvoke():
+				for _, impl := range w.f.implementations(call.Call.Method) {
+					w.fn(impl, nil, q)
+				}
+			case callee != nil:
+				w.fn(valueflow.FuncOf(callee), w.callFrame(valueflow.FuncOf(callee), call.Common(), in), q)
+			default:
+				w.value(call.Call.Value, in, q)
+			}
+		}
+	}
+}
+
+// callFrame returns the frame a static call runs fn in: one that binds
+// its arguments when fn takes a function it may call (a helper given the
+// handler to run), else none, so that fn is walked once for every caller.
+func (w *reachWalk) callFrame(fn *ssa.Function, call *ssa.CallCommon, in *frame) *frame {
+	if len(fn.Params) != len(call.Args) || !slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return isFuncType(p.Type()) }) {
+		return nil
+	}
+	return &frame{fn: fn, args: call.Args, caller: in, depth: in.within()}
+}
+
+// foreignWrapper returns the Wrapper fact of the function of another
+// package that call calls, when it has one and the call passes it a
+// function, or nil.
+func (f *finder) foreignWrapper(call *ssa.CallCommon) *Wrapper {
+	callee := call.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	callee = FuncValue(callee)
+	if callee == nil || callee.Pkg == f.ssa.Pkg {
+		return nil
+	}
+	return f.wrapper(callee)
+}
+
+// implementations returns the methods of the package's own types that a
+// call of the interface method m may run: an interface's handler-shaped
+// method (inv.Invoke(ctx, req)) runs the bodies of the package that
+// implement it. Those of other packages are judged where they are.
+func (f *finder) implementations(m *types.Func) []*ssa.Function {
+	if impls, ok := f.impls[m]; ok {
+		return impls
+	}
+	var impls []*ssa.Function
+	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	prog := f.ssa.Pkg.Prog
+	for _, t := range f.namedTypes() {
+		for _, recv := range []types.Type{t, types.NewPointer(t)} {
+			if iface == nil || !types.Implements(recv, iface) {
+				continue
+			}
+			sel := prog.MethodSets.MethodSet(recv).Lookup(m.Pkg(), m.Name())
+			if sel == nil {
+				continue
+			}
+			if fn := prog.MethodValue(sel); fn != nil {
+				if fn = valueflow.FuncOf(fn); fn.Pkg == f.ssa.Pkg && !slices.Contains(impls, fn) {
+					impls = append(impls, fn)
+				}
+			}
+			break // *T's method set holds T's
+		}
+	}
+	if f.impls == nil {
+		f.impls = make(map[*types.Func][]*ssa.Function)
+	}
+	f.impls[m] = impls
+	return impls
+}
+
+// namedTypes returns the package's named, non-generic, non-interface
+// types, in the order of its scope.
+func (f *finder) namedTypes() []*types.Named {
+	if f.named != nil {
+		return f.named
+	}
+	f.named = []*types.Named{}
+	scope := f.ssa.Pkg.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if named, ok := tn.Type().(*types.Named); ok && named.TypeParams().Len() == 0 && !types.IsInterface(named) {
+			f.named = append(f.named, named)
+		}
+	}
+	return f.named
 }
 
 // dropConvertedByRegistrations drops the raw handlers, found by their

@@ -13,8 +13,8 @@ import (
 )
 
 // TestReach reports, for each function of testdata/src/reach, whether
-// the package's registrations run it raw or only converted, against the
-// want comments there.
+// the package's registrations run it raw or only converted, and whether
+// only below a recover, against the want comments there.
 func TestReach(t *testing.T) {
 	a := &analysis.Analyzer{
 		Name: "reach",
@@ -28,12 +28,17 @@ func TestReach(t *testing.T) {
 			f := &finder{ssa: prog, roles: table}
 			r := f.computeReach()
 			for _, fn := range prog.SrcFuncs {
+				how := "raw"
 				switch {
-				case r.Raw[fn]:
-					pass.Reportf(fn.Pos(), "%s: raw", fn.Name())
+				case !r.Reached[fn]:
+					continue
 				case r.Converted(fn):
-					pass.Reportf(fn.Pos(), "%s: converted", fn.Name())
+					how = "converted"
 				}
+				if r.Recovered(fn) {
+					how += " recovered"
+				}
+				pass.Reportf(fn.Pos(), "%s: %s", fn.Name(), how)
 			}
 			return nil, nil
 		},

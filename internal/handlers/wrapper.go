@@ -52,6 +52,11 @@ type Wrapper struct {
 	// the same.
 	Converts []int
 	Escapes  []string
+
+	// Recovers lists the parameters whose functions the handlers call
+	// under a deferred recover that answers the panic with a tool result:
+	// a panic of a function passed there never reaches the SDK.
+	Recovers []int
 }
 
 // AFact marks Wrapper as an analysis.Fact.
@@ -71,6 +76,13 @@ func (w *Wrapper) String() string {
 	}
 	if len(w.Escapes) > 0 {
 		parts = append(parts, "escapes "+strings.Join(w.Escapes, " "))
+	}
+	if len(w.Recovers) > 0 {
+		c := "recovers"
+		for _, p := range w.Recovers {
+			c += " " + strconv.Itoa(p)
+		}
+		parts = append(parts, c)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -109,12 +121,15 @@ func (r *Result) Export(export func(types.Object, analysis.Fact)) {
 	for fn := range r.Converts {
 		fns[fn] = true
 	}
+	for fn := range r.Recovers {
+		fns[fn] = true
+	}
 	for fn := range fns {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Synthetic != "" || fn.Pkg == nil || obj.Pkg() != fn.Pkg.Pkg {
 			continue
 		}
-		if w := (Wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn]}); len(w.Forwards) > 0 || len(w.Converts) > 0 {
+		if w := (Wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn], Recovers: r.Recovers[fn]}); len(w.Forwards) > 0 || len(w.Converts) > 0 || len(w.Recovers) > 0 {
 			export(obj, &w)
 		}
 	}

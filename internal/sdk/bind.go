@@ -179,6 +179,16 @@ func (b *Binding) IsTextResultFunc(fn *types.Func) bool {
 	return fn.Pkg() == b.MCP && fn.Signature().Recv() == nil && slices.Contains(b.TextResult.Funcs, fn.Name())
 }
 
+// IsErrorResultFunc reports whether fn is a function of the SDK that
+// builds a tool execution error result (the ErrorResult functions).
+func (b *Binding) IsErrorResultFunc(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() != b.MCP || fn.Signature().Recv() != nil {
+		return false
+	}
+	er := b.ErrorResult
+	return fn.Name() != "" && slices.Contains([]string{er.TextFunc, er.Formatf, er.FromErr}, fn.Name())
+}
+
 // IsTextContentFunc reports whether fn is a function of the SDK that
 // builds a text content from a text, its first operand.
 func (b *Binding) IsTextContentFunc(fn *types.Func) bool {
@@ -370,6 +380,12 @@ func (bs Bindings) IsRequest(t types.Type) bool {
 
 // IsResultPointer reports whether t is a pointer to one of the SDKs'
 // tool results.
+// IsErrorResultFunc reports whether fn builds a tool execution error
+// result of one of the SDKs.
+func (bs Bindings) IsErrorResultFunc(fn *types.Func) bool {
+	return slices.ContainsFunc(bs, func(b *Binding) bool { return b.IsErrorResultFunc(fn) })
+}
+
 func (bs Bindings) IsResultPointer(t types.Type) bool {
 	return slices.ContainsFunc(bs, func(b *Binding) bool { return b.IsResultPointer(t) })
 }

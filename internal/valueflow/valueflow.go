@@ -58,6 +58,13 @@ type Graph struct {
 	// (mcp-go's NewTypedToolHandler): the caller sets it.
 	Adapters func(*ssa.CallCommon) bool
 
+	// Wrappers are calls of other packages' functions whose result is a
+	// handler built around the functions among their operands, which it
+	// may forward, convert or recover (a guard of another package, read
+	// from its fact): the caller sets it. Such a call's result holds the
+	// call itself, as an object, for the caller to follow.
+	Wrappers func(*ssa.CallCommon) bool
+
 	// The sets answered, and those still estimates (see of).
 	sets fixpoint.Solver[ssa.Value, *Set]
 }
@@ -70,7 +77,8 @@ type fieldKey struct {
 type store struct{ base, val ssa.Value }
 
 // A Set is what a value may hold: functions, allocations (*ssa.Alloc,
-// *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global), and whether that is all.
+// *ssa.MakeSlice, *ssa.MakeMap, *ssa.Global), the handlers that calls of
+// Graph.Wrappers make (*ssa.Call), and whether that is all.
 type Set struct {
 	Funcs   []*ssa.Function
 	Objects []ssa.Value
@@ -607,6 +615,11 @@ func (g *Graph) results(call *ssa.Call, i int, depth int) *Set {
 				s.union(g.of(a, depth+1))
 			}
 		}
+		return s.set()
+	}
+	if g.Wrappers != nil && g.Wrappers(common) {
+		s := newBuilder(true)
+		s.addObject(call)
 		return s.set()
 	}
 	if common.IsInvoke() {

@@ -1,0 +1,148 @@
+package handlers
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/sdk"
+)
+
+// recordRecovered finds the function-typed parameters that a raw handler
+// of the package calls where a deferred recover of its own answers their
+// panics with a tool result (a guard around the handlers it is given).
+func (f *finder) recordRecovered() {
+	f.recovers = make(map[*ssa.Function][]int)
+	for _, fn := range f.ssa.SrcFuncs {
+		h := f.byFunc[fn]
+		if h == nil || h.Kind != sdk.Raw || !f.recoversPanics(fn) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				key, ok := calledParam(fn, call.Call.Value)
+				if !ok || key.made || key.index < 0 || slices.Contains(f.recovers[key.fn], key.index) {
+					continue
+				}
+				f.recovers[key.fn] = append(f.recovers[key.fn], key.index)
+			}
+		}
+	}
+	for _, ps := range f.recovers {
+		slices.Sort(ps)
+	}
+}
+
+// recoversPanics reports whether fn defers a function that calls recover
+// and answers the panic with a tool execution error: it stores an IsError
+// result into fn's result, and no error. A panic of what fn calls then
+// ends in a result the model reads. A recover that stores an error
+// (mcp-go's WithRecovery does so) makes the panic a protocol error, and
+// one that answers with a plain text result hides it as a success: no
+// recovery, for what the model is told.
+func (f *finder) recoversPanics(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			d, ok := instr.(*ssa.Defer)
+			if !ok {
+				continue
+			}
+			deferred := FuncValue(d.Call.Value)
+			if deferred == nil || deferred.Blocks == nil || !callsRecover(deferred) {
+				continue
+			}
+			if !storesError(deferred) && f.storesErrorResult(deferred) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// storesErrorResult reports whether fn stores a tool execution error
+// result into a variable it captures.
+func (f *finder) storesErrorResult(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || !f.isResult(st.Val.Type()) {
+				continue
+			}
+			if _, captured := st.Addr.(*ssa.FreeVar); captured && f.isErrorResult(st.Val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isErrorResult reports whether every source of v, a tool result, is one
+// with IsError set: built by a function of the IsErrorResult role
+// (mcp.NewToolResultError), or a literal with IsError true or marked by
+// SetError.
+func (f *finder) isErrorResult(v ssa.Value) bool {
+	srcs := argflow.Sources(v)
+	for _, src := range srcs {
+		switch src := src.(type) {
+		case *ssa.Alloc:
+			if !isTrue(argflow.StoredConst(src, "IsError")) && !f.setsIsError(src) {
+				return false
+			}
+		case *ssa.Call:
+			if callee := argflow.Callee(src.Common()); !f.ssa.SDKs.IsErrorResultFunc(callee) && !f.roles.Has(callee, roles.IsErrorResult) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(srcs) > 0
+}
+
+// callsRecover reports whether fn calls the builtin recover.
+func callsRecover(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				if bi, ok := c.Call.Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// storesError reports whether fn stores a non-nil error into a variable it
+// captures: the named error result of the function that deferred it.
+func storesError(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || !sdk.IsError(st.Val.Type()) {
+				continue
+			}
+			if _, captured := st.Addr.(*ssa.FreeVar); !captured {
+				continue
+			}
+			if k, ok := st.Val.(*ssa.Const); ok && k.IsNil() {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// isFuncType reports whether t is a function type.
+func isFuncType(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Signature)
+	return ok
+}

@@ -1,0 +1,101 @@
+package reach
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// guard answers every error and every panic of h with a tool result.
+func guard(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) { // want `guard\$1: raw$`
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = &mcp.CallToolResult{IsError: true}, nil
+			}
+		}()
+		res, err = h(ctx, req)
+		if err != nil {
+			return &mcp.CallToolResult{IsError: true}, nil
+		}
+		return res, nil
+	}
+}
+
+// panicToError recovers a panic into a returned error: a protocol error
+// all the same, so the panic is not recovered in the sense that matters.
+func panicToError(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) { // want `panicToError\$1: raw$`
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("panic: %v", r)
+			}
+		}()
+		return h(ctx, req)
+	}
+}
+
+// passOn logs nothing and passes the error on.
+func passOn(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `passOn\$1: raw$`
+		return h(ctx, req)
+	}
+}
+
+type legacy func(args map[string]any) (*mcp.CallToolResult, error)
+
+// adapt makes a handler of a legacy function: one literal for every
+// function adapted, which each call binds to its own.
+func adapt(f legacy) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `adapt\$1: raw$`
+		return f(req.GetArguments())
+	}
+}
+
+func guardedLegacy(args map[string]any) (*mcp.CallToolResult, error) { // want `guardedLegacy: converted recovered`
+	return nil, nil
+}
+
+func passedLegacy(args map[string]any) (*mcp.CallToolResult, error) { // want `passedLegacy: raw$`
+	return nil, nil
+}
+
+func nestedLegacy(args map[string]any) (*mcp.CallToolResult, error) { // want `nestedLegacy: converted recovered`
+	return nil, nil
+}
+
+func recoveredToError(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `recoveredToError: raw$`
+	return nil, nil
+}
+
+// invoker is a registry's interface with a handler-shaped method.
+type invoker interface {
+	Invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error)
+}
+
+type search struct{}
+
+func (search) Invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `Invoke: converted$`
+	return nil, nil
+}
+
+// converting calls inv and answers its error with a tool result.
+func converting(inv invoker) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `converting\$1: raw$`
+		res, err := inv.Invoke(ctx, req)
+		if err != nil {
+			return &mcp.CallToolResult{IsError: true}, nil
+		}
+		return res, nil
+	}
+}
+
+func registerComposed(s *server.MCPServer) {
+	s.AddTool(mcp.Tool{}, guard(adapt(guardedLegacy)))
+	s.AddTool(mcp.Tool{}, passOn(adapt(passedLegacy)))
+	s.AddTool(mcp.Tool{}, passOn(guard(passOn(adapt(nestedLegacy)))))
+	s.AddTool(mcp.Tool{}, panicToError(recoveredToError))
+	s.AddTool(mcp.Tool{}, converting(search{}))
+}
