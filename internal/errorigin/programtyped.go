@@ -168,6 +168,13 @@ func (t *typeTracer) mapValues(m, key ssa.Value, read ssa.Instruction) bool {
 					return false
 				}
 			case *ssa.Lookup, *ssa.Range, *ssa.DebugRef, *ssa.Phi:
+			case *ssa.Store:
+				// Into a local cell: its loads are in set.
+				if cell, ok := r.Addr.(*ssa.Alloc); !ok || r.Val != v || !localCell(cell) {
+					if reaches(r, read) {
+						return false
+					}
+				}
 			default:
 				if !harmlessUse(r, v) && reaches(r, read) {
 					return false
@@ -358,6 +365,19 @@ func localContainer(v ssa.Value, made func(ssa.Value) bool) (map[ssa.Value]bool,
 				return back(x.Common().Args[0])
 			}
 			return false
+		case *ssa.UnOp:
+			// A variable that closures capture is a cell: it holds what
+			// the function stores there, when only loads use it.
+			cell, ok := x.X.(*ssa.Alloc)
+			if !ok || x.Op != token.MUL || !localCell(cell) {
+				return false
+			}
+			for _, st := range cellStores(cell) {
+				if !back(st) {
+					return false
+				}
+			}
+			return true
 		}
 		return made(v)
 	}
@@ -391,6 +411,17 @@ func localContainer(v ssa.Value, made func(ssa.Value) bool) (map[ssa.Value]bool,
 				if isBuiltin(r.Common(), "append") && r.Common().Args[0] == v {
 					next = r
 				}
+			case *ssa.Store:
+				// Into a local cell: every load of it, here or in the
+				// closures that capture it, is the container too.
+				if cell, ok := r.Addr.(*ssa.Alloc); ok && r.Val == v && localCell(cell) {
+					for _, load := range cellLoads(cell) {
+						if !set[load] {
+							set[load] = true
+							work = append(work, load)
+						}
+					}
+				}
 			}
 			if next == nil || set[next] {
 				continue
@@ -402,6 +433,84 @@ func localContainer(v ssa.Value, made func(ssa.Value) bool) (map[ssa.Value]bool,
 		}
 	}
 	return set, true
+}
+
+// localCell reports whether the variable cell (one that closures
+// capture) is only stored into by its own function and loaded from,
+// there or in the closures: what it holds is what those stores put there.
+func localCell(cell *ssa.Alloc) bool {
+	for _, ref := range *cell.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.Store:
+			if ref.Addr != cell {
+				return false
+			}
+		case *ssa.UnOp:
+			if ref.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			for _, fv := range boundFreeVars(ref, cell) {
+				for _, u := range *fv.Referrers() {
+					if l, ok := u.(*ssa.UnOp); !ok || l.Op != token.MUL {
+						return false
+					}
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// cellStores returns the values stored into cell.
+func cellStores(cell *ssa.Alloc) []ssa.Value {
+	var vals []ssa.Value
+	for _, ref := range *cell.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
+			vals = append(vals, st.Val)
+		}
+	}
+	return vals
+}
+
+// cellLoads returns the loads of cell, in its function and in the
+// closures that capture it.
+func cellLoads(cell *ssa.Alloc) []ssa.Value {
+	var loads []ssa.Value
+	for _, ref := range *cell.Referrers() {
+		switch ref := ref.(type) {
+		case *ssa.UnOp:
+			loads = append(loads, ref)
+		case *ssa.MakeClosure:
+			for _, fv := range boundFreeVars(ref, cell) {
+				for _, u := range *fv.Referrers() {
+					if l, ok := u.(*ssa.UnOp); ok {
+						loads = append(loads, l)
+					}
+				}
+			}
+		}
+	}
+	return loads
+}
+
+// boundFreeVars returns the free variables of the closure mc makes that
+// are bound to v.
+func boundFreeVars(mc *ssa.MakeClosure, v ssa.Value) []*ssa.FreeVar {
+	lit, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	var fvs []*ssa.FreeVar
+	for i, b := range mc.Bindings {
+		if b == v && i < len(lit.FreeVars) {
+			fvs = append(fvs, lit.FreeVars[i])
+		}
+	}
+	return fvs
 }
 
 // harmlessUse reports whether r only reads the container v: len, cap, a
@@ -527,8 +636,12 @@ func dominates(a, b ssa.Instruction) bool {
 	return a.Block().Dominates(b.Block())
 }
 
-// reaches reports whether b may run after a.
+// reaches reports whether b may run after a; an instruction of another
+// function (a closure) may run at any time.
 func reaches(a, b ssa.Instruction) bool {
+	if a.Parent() != b.Parent() {
+		return true
+	}
 	ab, bb := a.Block(), b.Block()
 	if ab == bb && index(a) < index(b) {
 		return true
