@@ -2,10 +2,12 @@ package argflow
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
 
 // CallKind is what a call does with respect to the tool arguments.
@@ -225,7 +227,7 @@ func (f *Func) summarized(c *ssa.CallCommon, class Class) Class {
 	}
 	e, ok := f.Summaries.Effect(fn, f.ArgTaints(c), func(p int) map[string]Taint { return f.ArgFields(c, p) })
 	if !ok {
-		return class
+		return f.opaqueParse(c, class)
 	}
 	class.Kind, class.Effect = Summarized, e
 	for _, i := range e.Fills {
@@ -287,4 +289,68 @@ func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
 		t |= f.Taint(op)
 	}
 	return t
+}
+
+// opaqueParse classifies a call of a function no summary describes (a
+// third-party module's, which the analysis does not build) that has the
+// shape of a parser: a package-level function of values of basic types
+// (strings, numbers, bytes) that returns a value and an error
+// (lib.ParseStatus(arg), uritemplate.New(arg)). With nothing but its
+// operands to read, its error says that they failed its check: Pure, as
+// a row of the role table says of strconv. A function that takes a
+// client, a context or a pointer does not have that shape, and stays
+// unclassified, whatever it does with an argument.
+func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
+	callee := class.Callee
+	if callee == nil || c.IsInvoke() || callee.Pkg() == nil || isStd(callee.Pkg().Path()) {
+		return class
+	}
+	sig := callee.Signature()
+	if sig.Recv() != nil || sig.Variadic() || sig.Params().Len() == 0 || sig.Results().Len() != 2 {
+		return class
+	}
+	if r := sig.Results(); !sdk.IsError(r.At(1).Type()) || !valueType(r.At(0).Type()) {
+		return class
+	}
+	for p := range sig.Params().Variables() {
+		if !basicOrBytes(p.Type()) {
+			return class
+		}
+	}
+	t := f.operandTaint(c)
+	if t&ArgValue == 0 {
+		return class
+	}
+	class.Kind, class.Operands, class.Checked = Pure, t, t
+	return class
+}
+
+// isStd reports whether path names a package of the standard library,
+// whose first element has no dot: the role table says what those do.
+func isStd(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+// basicOrBytes reports whether t is a basic type, named or not, or a
+// slice of bytes.
+func basicOrBytes(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.UnsafePointer && u.Kind() != types.UntypedNil
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		return ok && b.Kind() == types.Byte
+	}
+	return false
+}
+
+// valueType reports whether t, a parser's first result, is a value it
+// computes: not an error, a function, a channel or an interface.
+func valueType(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Signature, *types.Chan, *types.Interface:
+		return false
+	}
+	return true
 }
