@@ -14,7 +14,12 @@ func (m *Module) emitDriver() {
 	for _, p := range m.Packages {
 		fmt.Fprintf(&imps, "\t%q\n", "example.com/oracle/"+p.Name)
 		conn := "goSDK"
-		if p.SDK == mcpGo {
+		switch {
+		case p.SDK == mcpGo && p.hasSession():
+			// Session tools need a session that holds tools: SSE's
+			// (the in-process session has none).
+			conn = "mcpGoSSE"
+		case p.SDK == mcpGo:
 			conn = "mcpGo"
 		}
 		fmt.Fprintf(&servers, "\t%q: %s(%s.Server),\n", p.Name, conn, p.Name)
@@ -52,6 +57,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"reflect"
 	"strconv"
@@ -205,6 +211,27 @@ func mcpGo(newServer func() *mcpgoserver.MCPServer) func(context.Context) (calle
 		if err != nil {
 			return nil, err
 		}
+		return mcpGoCaller(ctx, client)
+	}
+}
+
+// mcpGoSSE serves the server over SSE on a local port.
+func mcpGoSSE(newServer func() *mcpgoserver.MCPServer) func(context.Context) (caller, error) {
+	return func(ctx context.Context) (caller, error) {
+		ts := httptest.NewUnstartedServer(nil)
+		url := "http://" + ts.Listener.Addr().String()
+		ts.Config.Handler = mcpgoserver.NewSSEServer(newServer(), mcpgoserver.WithBaseURL(url))
+		ts.Start()
+		client, err := mcpgoclient.NewSSEMCPClient(url + "/sse")
+		if err != nil {
+			return nil, err
+		}
+		return mcpGoCaller(ctx, client)
+	}
+}
+
+func mcpGoCaller(ctx context.Context, client *mcpgoclient.Client) (caller, error) {
+	{
 		if err := client.Start(ctx); err != nil {
 			return nil, err
 		}

@@ -70,6 +70,8 @@ const (
 	regMethod  registration = "method"  // method value
 	regTable   registration = "table"   // table of structs (mcp-go: []server.ServerTool)
 	regIface   registration = "iface"   // interface registry loop
+	// regSession: mcp-go AddSessionTool in an OnRegisterSession hook.
+	regSession registration = "session"
 )
 
 // A wrapperKind is a function from handler to handler between the body
@@ -258,6 +260,16 @@ func (t *Tool) Derivation() string {
 		t.SDK, t.Pkg.Flavor.version(t.SDK), strings.Join(mw, ","), t.Reg, frame, adapt, strings.Join(ws, ","), strings.Join(ss, "; "))
 }
 
+// hasSession says some tool of p is a session tool.
+func (p *Package) hasSession() bool {
+	for _, t := range p.Tools {
+		if t.Reg == regSession {
+			return true
+		}
+	}
+	return false
+}
+
 // A Package is a generated server package: one server with its
 // middleware and tools.
 type Package struct {
@@ -376,6 +388,57 @@ func forcedShapes(s SDK) []func(*Tool) {
 			t.Frame, t.Reg = rawMap, regFactory
 			t.Steps = []step{{Kind: stCheck, Getter: gCommaOK, Check: cNone}, {Kind: stOwnMap}, {Kind: stCheck, Getter: gAssert, Check: cEmpty}}
 		},
+		// Session tools (mcp-go): a converting and a forwarding
+		// wrapper.
+		func(t *Tool) {
+			if s != mcpGo {
+				t.Frame, t.Reg = rawMap, regMethod
+				t.Steps = []step{commaEmpty}
+				return
+			}
+			t.Frame, t.Reg = rawMap, regSession
+			t.Wrappers = []wrapper{{Kind: wConvert}}
+			t.Steps = []step{assertEnum, commaEmpty}
+		},
+		func(t *Tool) {
+			if s != mcpGo {
+				t.Frame, t.Reg = rawStruct, regTable
+				t.Steps = []step{{Kind: stCheck, Getter: gField, Check: cEnum}}
+				return
+			}
+			t.Frame, t.Reg = rawStruct, regSession
+			t.Wrappers = []wrapper{{Kind: wLog, Xpkg: true}}
+			t.Steps = []step{{Kind: stDecode}, {Kind: stCheck, Getter: gField, Check: cEnum}}
+		},
+		// Wrappers the shapes are made of, on their own: a
+		// converting wrapper in another package; a panic recovered
+		// into an error that an outer recovering wrapper lets pass; a
+		// typed function behind a generic forwarding wrapper.
+		func(t *Tool) {
+			t.Frame, t.Reg = rawStruct, regDirect
+			t.Wrappers = []wrapper{{Kind: wConvert, Xpkg: true}}
+			t.Steps = []step{{Kind: stDecode}, {Kind: stCheck, Getter: gField, Check: cEmpty}}
+		},
+		func(t *Tool) {
+			t.Frame, t.Reg = rawStruct, regDirect
+			t.Wrappers = []wrapper{{Kind: wLog}, {Kind: wConvert, Xpkg: true}}
+			t.Steps = []step{{Kind: stDecode}, {Kind: stCheck, Getter: gField, Check: cEmpty}}
+		},
+		func(t *Tool) {
+			t.Frame, t.Reg = rawMap, regDirect
+			t.Wrappers = []wrapper{{Kind: wLog}, {Kind: wRecover, Xpkg: true}}
+			t.Steps = []step{assertEnum}
+		},
+		func(t *Tool) {
+			t.Frame, t.Reg = rawMap, regDirect
+			t.Wrappers = []wrapper{{Kind: wRecoverErr, Xpkg: true}, {Kind: wRecover}}
+			t.Steps = []step{assertEnum}
+		},
+		func(t *Tool) {
+			t.Frame, t.Reg = typedFrame, regDirect
+			t.Wrappers = []wrapper{{Kind: wForward, Xpkg: true, Typed: true}}
+			t.Steps = []step{{Kind: stCheck, Getter: gField, Check: cEnum}}
+		},
 		// 5: re-decode of an array element; a third-party parse.
 		func(t *Tool) {
 			t.Frame, t.Reg = typedFrame, regDirect
@@ -399,6 +462,9 @@ func drawTool(r *rand.Rand, t *Tool) {
 	switch t.Frame {
 	case rawStruct, rawMap:
 		t.Reg = pick(r, regDirect, regFactory, regMethod, regTable)
+		if t.SDK == mcpGo && r.IntN(6) == 0 {
+			t.Reg = regSession
+		}
 	case typedFrame:
 		t.Reg = pick(r, regDirect, regFactory, regMethod)
 	case legacyFrame:

@@ -128,8 +128,15 @@ func Observe(m *Module, dir, bin string) ([]Observation, error) {
 			break
 		}
 		// The call at next ended the process: a panic nothing recovered.
-		panicLine, _, _ := strings.Cut(stderr.String(), "\n")
-		if !strings.HasPrefix(panicLine, "panic: ") {
+		// The panic's line follows what the server logged before.
+		var panicLine string
+		for _, l := range strings.Split(stderr.String(), "\n") {
+			if strings.HasPrefix(l, "panic: ") {
+				panicLine = l
+				break
+			}
+		}
+		if panicLine == "" {
 			return nil, fmt.Errorf("driver stopped at call %d (%s) without a panic: %v\n%s", next, m.Sites[next].ID, err, stderr.String())
 		}
 		obs[next] = Observation{Kind: "crash", Message: strings.TrimPrefix(panicLine, "panic: ")}

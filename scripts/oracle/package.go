@@ -42,7 +42,7 @@ func wrapperFunc(w wrapper) string {
 // emitPackage writes a server package.
 func (m *Module) emitPackage(p *Package) {
 	tx := textFor(p.SDK)
-	var decls, reg, table, providers strings.Builder
+	var decls, reg, table, providers, session strings.Builder
 	invokeFwdID := m.id()
 	for _, t := range p.Tools {
 		expr, sites := m.emitTool(&decls, t, tx, invokeFwdID)
@@ -72,6 +72,8 @@ func (m *Module) emitPackage(p *Package) {
 		switch {
 		case t.Reg == regIface:
 			fmt.Fprintf(&providers, "\t%s{},\n", "prov"+fieldName(t.Name))
+		case t.Reg == regSession:
+			fmt.Fprintf(&session, "\t\t_ = s.AddSessionTool(session.SessionID(), %s, %s)\n", tx.tool(t.Name), expr)
 		case t.Reg == regTable && p.SDK == mcpGo:
 			fmt.Fprintf(&table, "\t\t{Tool: %s, Handler: %s},\n", tx.tool(t.Name), expr)
 		case t.Reg == regTable:
@@ -100,7 +102,17 @@ func (m *Module) emitPackage(p *Package) {
 				opts = append(opts, "server.WithToolHandlerMiddleware(convertMiddleware)")
 			}
 		}
-		fmt.Fprintf(&b, "// Server returns the server with its tools.\nfunc Server() *server.MCPServer {\n\ts := server.NewMCPServer(%q, \"1.0.0\"", p.Name)
+		fmt.Fprintf(&b, "// Server returns the server with its tools.\nfunc Server() *server.MCPServer {\n")
+		if session.Len() > 0 {
+			// Each session gets its tools when it registers.
+			fmt.Fprintf(&b, "\tvar s *server.MCPServer\n\thooks := &server.Hooks{}\n")
+			fmt.Fprintf(&b, "\thooks.AddOnRegisterSession(func(ctx context.Context, session server.ClientSession) {\n%s\t})\n", session.String())
+			opts = append(opts, "server.WithHooks(hooks)")
+			b.WriteString("\ts = ")
+		} else {
+			b.WriteString("\ts := ")
+		}
+		fmt.Fprintf(&b, "server.NewMCPServer(%q, \"1.0.0\"", p.Name)
 		for _, o := range opts {
 			b.WriteString(", " + o)
 		}
