@@ -112,7 +112,7 @@ type node struct {
 	// file was when it was parsed.
 	listErrors []packages.Error
 	stamps     map[string]stamp   // of GoFiles and CompiledGoFiles
-	ignored    map[string]string  // the build constraints of IgnoredFiles' Go files
+	ignored    map[string]stamp   // of IgnoredFiles' Go files, for their build constraints
 	parseErrs  map[string][]error // by file
 	dirFiles   []string           // the .go files in its directory
 }
@@ -592,10 +592,10 @@ func (l *loader) check(n *node) {
 			n.stamps[name] = stampOf(name) // cgo's input, which go list read
 		}
 	}
-	n.ignored = make(map[string]string)
+	n.ignored = make(map[string]stamp)
 	for _, name := range p.IgnoredFiles {
 		if strings.HasSuffix(name, ".go") {
-			n.ignored[name] = stampOf(name).constraints
+			n.ignored[name] = stampOf(name)
 		}
 	}
 	if len(p.GoFiles) > 0 {
@@ -707,12 +707,12 @@ func (l *loader) parse(filenames []string) ([]*ast.File, map[string][]error) {
 		entries[i] = l.file(name)
 		wg.Go(func() {
 			entries[i].once.Do(func() {
-				src, err := os.ReadFile(name)
+				src, stamp, err := readStamped(name)
 				if err != nil {
 					entries[i].err = err
 					return
 				}
-				entries[i].stamp = stampContents(src)
+				entries[i].stamp = stamp
 				entries[i].file, entries[i].err = parseFile(l.Fset, name, src)
 			})
 		})

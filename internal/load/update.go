@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // A stamp tells whether a file changed since it was read: the hash of
@@ -24,24 +25,53 @@ import (
 // modification times, such as cp -p, rsync -t or tar x, or two edits
 // within a coarse file system's tick); and its build constraint lines,
 // whose change only go list can follow.
+//
+// Reading every file at every Update would cost more than the rest of a
+// save, so the stamp also holds what a stat said just before the read,
+// and when: as git trusts its index, a file whose stat is the same, down
+// to its change time and inode (which cp -p, rsync -t and tar x do
+// change), and whose times were older than the stat by more than any
+// file system's tick, is the same file. Other files, and every file
+// where a stat gives no change time, are read and hashed again.
 type stamp struct {
 	read        bool // false for a file that could not be read
 	sum         [sha256.Size]byte
 	constraints string
+	stat        fileStat
+	statAt      int64 // when stat was taken, in Unix nanoseconds
 }
+
+// tick is the coarsest file system time resolution allowed for: FAT's
+// two seconds.
+const tick = 2 * time.Second
 
 // stampOf stamps a file as it is now.
 func stampOf(name string) stamp {
-	src, err := os.ReadFile(name)
-	if err != nil {
-		return stamp{}
-	}
-	return stampContents(src)
+	_, st, _ := readStamped(name)
+	return st
 }
 
-// stampContents stamps a file's contents.
-func stampContents(src []byte) stamp {
-	return stamp{read: true, sum: sha256.Sum256(src), constraints: buildConstraints(src)}
+// readStamped reads a file, and stamps the contents read.
+func readStamped(name string) ([]byte, stamp, error) {
+	at := time.Now().UnixNano()
+	stat := statOf(name)
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return nil, stamp{}, err
+	}
+	return src, stamp{read: true, sum: sha256.Sum256(src), constraints: buildConstraints(src), stat: stat, statAt: at}, nil
+}
+
+// unchanged reports whether the file stamped old still holds the
+// contents it held, trusting its stat where that says enough (see
+// stamp), else reading it; now is its stamp, if it was read again.
+func unchanged(name string, old stamp) (now stamp, same bool) {
+	if old.read && old.stat.changeTime != 0 && statOf(name) == old.stat &&
+		old.statAt-old.stat.changeTime > int64(tick) && old.statAt-old.stat.modTime > int64(tick) {
+		return old, true
+	}
+	now = stampOf(name)
+	return now, now.read == old.read && now.sum == old.sum
 }
 
 // buildConstraints returns the //go:build and // +build lines of a Go
@@ -82,13 +112,17 @@ func (g *Graph) ReadHash(name string) ([sha256.Size]byte, bool) {
 	return f.stamp.sum, f.stamp.read
 }
 
-// A fileStat is what a stat says of a file: for the files of vendored
-// packages, whose export data go list compiled, and which are too many
-// to read at every Update.
+// A fileStat is what a stat says of a file: its size and times, and,
+// where the system gives them (statDetails), its change time and inode,
+// which a tool that sets the modification time back cannot keep. The
+// files of vendored packages, whose export data go list compiled and
+// which are too many to read at every Update, are compared by it alone.
 type fileStat struct {
-	exists  bool
-	size    int64
-	modTime int64
+	exists     bool
+	size       int64
+	modTime    int64
+	changeTime int64 // 0 where unknown
+	inode      uint64
 }
 
 func statOf(name string) fileStat {
@@ -96,7 +130,9 @@ func statOf(name string) fileStat {
 	if err != nil {
 		return fileStat{}
 	}
-	return fileStat{true, fi.Size(), fi.ModTime().UnixNano()}
+	st := fileStat{exists: true, size: fi.Size(), modTime: fi.ModTime().UnixNano()}
+	st.changeTime, st.inode = statDetails(fi)
+	return st
 }
 
 // statVendored stats the Go files of the packages in a vendor directory
@@ -216,19 +252,27 @@ func (g *Graph) changedFiles() (map[*node]map[string]stamp, bool) {
 			continue
 		}
 		for name, old := range n.stamps {
-			if now := stampOf(name); now != old {
+			now, same := unchanged(name, old)
+			switch {
+			case same:
+				// Read again for want of a trusted stat, and the
+				// same: the new stat may be trusted next time.
+				n.stamps[name] = now
+				continue
+			case now.constraints != old.constraints:
+				return nil, false
+			}
+			if changed[n] == nil {
+				changed[n] = make(map[string]stamp)
+			}
+			changed[n][name] = now
+		}
+		for name, old := range n.ignored {
+			if now, same := unchanged(name, old); !same {
 				if now.constraints != old.constraints {
 					return nil, false
 				}
-				if changed[n] == nil {
-					changed[n] = make(map[string]stamp)
-				}
-				changed[n][name] = now
-			}
-		}
-		for name, old := range n.ignored {
-			if stampOf(name).constraints != old {
-				return nil, false
+				n.ignored[name] = now
 			}
 		}
 		if n.dirFiles != nil && len(n.pkg.GoFiles) > 0 && !slices.Equal(goFilesIn(filepath.Dir(n.pkg.GoFiles[0])), n.dirFiles) {
