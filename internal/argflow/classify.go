@@ -1,6 +1,7 @@
 package argflow
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -161,6 +162,10 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 			}
 			if data&ArgValue != 0 {
 				class.Kind, class.Target = Decode, target
+				if row.Data != roles.AnyOperand && f.cannotFail(ops[row.Data], target) {
+					// The target is filled all the same.
+					class = Class{Callee: callee, Kind: Pure, Operands: data, NotCheck: true, Targets: []ssa.Value{target}}
+				}
 			}
 		case roles.Validate:
 			if f.operandTaint(c)&ArgValue != 0 {
@@ -306,6 +311,13 @@ func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
 		return class
 	}
 	sig := callee.Signature()
+	if target, ok := decoderShape(sig, Operands(c)); ok {
+		// Unmarshal(data, &v, opts...) of a YAML or TOML library.
+		if ops := Operands(c); f.Taint(ops[0])&ArgValue != 0 {
+			class.Kind, class.Target = Decode, target
+		}
+		return class
+	}
 	if sig.Recv() != nil || sig.Variadic() || sig.Params().Len() == 0 || sig.Results().Len() != 2 {
 		return class
 	}
@@ -323,6 +335,83 @@ func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
 	}
 	class.Kind, class.Operands, class.Checked = Pure, t, t
 	return class
+}
+
+// decoderShape reports whether sig, a package-level function's, is a
+// decoder's: data (bytes or a string) and a pointer or interface to fill,
+// then options only, returning an error alone; it returns the operand
+// filled.
+func decoderShape(sig *types.Signature, ops []ssa.Value) (ssa.Value, bool) {
+	params := sig.Params()
+	if sig.Recv() != nil || params.Len() < 2 || len(ops) < 2 || sig.Results().Len() != 1 || !sdk.IsError(sig.Results().At(0).Type()) {
+		return nil, false
+	}
+	if !basicOrBytes(params.At(0).Type()) {
+		return nil, false
+	}
+	switch params.At(1).Type().Underlying().(type) {
+	case *types.Pointer, *types.Interface:
+	default:
+		return nil, false
+	}
+	if params.Len() > 3 || params.Len() == 3 && !sig.Variadic() {
+		return nil, false
+	}
+	return ops[1], true
+}
+
+// cannotFail reports whether decoding data into target cannot fail: the
+// SDK's raw arguments, JSON the SDK has already read, decoded into an
+// interface (var args any), which any valid JSON fills.
+func (f *Func) cannotFail(data, target ssa.Value) bool {
+	if !f.rawArguments(data) {
+		return false
+	}
+	t := Unwrap(target).Type()
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	// A type parameter's underlying type is its constraint, an
+	// interface, but what it decodes into is the type argument.
+	if _, isParam := types.Unalias(p.Elem()).(*types.TypeParam); isParam {
+		return false
+	}
+	return types.IsInterface(p.Elem())
+}
+
+// rawArguments reports whether v is the SDK's field that holds a request's
+// arguments as JSON (req.Params.Arguments), loaded as it is.
+func (f *Func) rawArguments(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			fa, ok := x.X.(*ssa.FieldAddr)
+			if !ok || x.Op != token.MUL {
+				return false
+			}
+			st, ok := fa.X.Type().Underlying().(*types.Pointer)
+			if !ok {
+				return false
+			}
+			s, ok := st.Elem().Underlying().(*types.Struct)
+			if !ok {
+				return false
+			}
+			for _, b := range f.SDKs {
+				if b.IsArgumentField(s.Field(fa.Field)) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }
 
 // isStd reports whether path names a package of the standard library,

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"example.org/statuslib"
 	"github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -193,4 +194,21 @@ func copies(argOrg string, cfg string, cond bool) {
 	}
 	taint(p.OrgID)     // want `taint arg`
 	taint(p.AccountID) // want `taint arg`
+}
+
+// Calls of a library no summary describes, classified by their shape.
+func thirdParty(ctx context.Context, argS string, argData []byte, plain string) {
+	st, err := statuslib.ParseStatus(argS)
+	class(st)  // want `class pure ParseStatus operands=arg checked=arg`
+	taint(err) // want `taint check`
+	_, perr := statuslib.ParseStatus(plain)
+	taint(perr) // want `taint none`
+	var t target
+	derr := statuslib.Unmarshal(argData, &t)
+	class(derr) // want `class decode Unmarshal target=t`
+	taint(t.N)  // want `taint arg`
+	_, ferr := statuslib.Fetch(ctx, argS)
+	taint(ferr) // want `taint none`
+	_, merr := st.Parse(argS)
+	taint(merr) // want `taint none`
 }
