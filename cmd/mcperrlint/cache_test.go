@@ -196,3 +196,35 @@ func TestResultCacheFacts(t *testing.T) {
 		t.Errorf("with damaged entries:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestResultCacheSARIF edits a package that imports one whose results
+// are in the cache: that package is then restored from the cache and
+// also type-checked, for the package above. Its findings' SARIF
+// fingerprints, which name the function that holds each finding, must
+// be those of a run without the cache.
+func TestResultCacheSARIF(t *testing.T) {
+	t.Parallel() // independent of the other tests; it overlaps their go commands
+	if testing.Short() {
+		t.Skip("loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	dir := copyExample(t)
+	module, _, _ := strings.Cut(strings.TrimPrefix(readFile(t, dir, "go.mod"), "module "), "\n")
+	above := "package all\n\nimport _ \"" + module + "/notes\"\n"
+	writeModuleFile(t, dir, "all/all.go", above)
+	cacheDir := filepath.Join(t.TempDir(), "cache")
+	lint := func(cache string) string {
+		t.Helper()
+		stdout, _, _ := runSplit(t, dir, []string{"MCPERRLINT_CACHE=" + cache}, bin, "-format=sarif", "./...")
+		return stdout
+	}
+	lint(cacheDir)
+	writeModuleFile(t, dir, "all/all.go", above+"\n// edited\n")
+	want := lint("off")
+	if !strings.Contains(want, `"partialFingerprints"`) {
+		t.Fatalf("no findings to begin with (the test's premise):\n%s", want)
+	}
+	if got := lint(cacheDir); got != want {
+		t.Errorf("after an edit of the package above notes, SARIF with the cache:\n%s\nwant, as without it:\n%s", got, want)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -303,12 +304,14 @@ func (s *sarifWriter) fingerprint(f found) string {
 }
 
 // enclosingFunc names the function declaration that holds the finding,
-// from the package's syntax, or from the file's when the package was not
-// parsed (its results came from the cache).
+// from the package's syntax, or from the file's when the finding is not
+// in that syntax: its results came from the cache, whose positions are
+// in files of their own, also where the package was parsed for a
+// package above it.
 func (s *sarifWriter) enclosingFunc(f found, start token.Position) string {
 	pos := f.diag.Pos
 	files := f.act.Package.Syntax
-	if files == nil {
+	if !slices.ContainsFunc(files, func(file *ast.File) bool { return file.FileStart <= pos && pos < file.FileEnd }) {
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, start.Filename, s.read(start.Filename), parser.SkipObjectResolution)
 		if err != nil || start.Offset > fset.File(file.FileStart).Size() {
