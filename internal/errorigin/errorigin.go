@@ -518,6 +518,11 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 		if o, ok := c.heldOrigin(v, depth); ok {
 			return o
 		}
+		// Any other error of the project's own type (&ValidationError{
+		// Field: "script"}) is as fresh as errors.New's.
+		if sdk.ImplementsError(v.Type()) {
+			return c.fresh(v.Block(), v.Pos())
+		}
 	case *ssa.UnOp:
 		if g, ok := v.X.(*ssa.Global); ok {
 			if obj, ok := g.Object().(*types.Var); ok && c.sdks.IsInvalidParamsSentinel(obj) {
