@@ -309,20 +309,27 @@ func (e *body) emitStep(s step) {
 			val = "a." + fieldName(s.Key)
 		}
 		e.valid[s.Key] = "fine"
-		e.line("result := map[string]any{\"input\": %s, \"total\": 1, \"skipped\": 0}", val)
-		e.line("count := func() {")
-		id := e.mline("\tresult[\"skipped\"] = result[\"skipped\"].(int) + 1")
+		e.line("result := map[string]any{\"input\": %s, \"total\": 1, \"skipped\": 0, \"errors\": []string{}}", val)
+		e.line("note := func(msg string) {")
+		id1 := e.mline("\tresult[\"errors\"] = append(result[\"errors\"].([]string), msg)")
 		e.line("}")
-		e.line("count()")
+		e.line("for _, action := range []string{\"keep\", \"skip\"} {")
+		e.line("\tif action == \"skip\" {")
+		id2 := e.mline("\t\tresult[\"skipped\"] = result[\"skipped\"].(int) + 1")
+		e.line("\t\tnote(action)")
+		e.line("\t}")
+		e.line("}")
 		e.line("_ = result")
-		st := e.site("ownmap:assert", oNone, []int{id}, "", nil, "done")
-		st.Assert, st.NeverFails = true, true
+		for _, id := range []int{id1, id2} {
+			st := e.site("ownmap:assert", oNone, []int{id}, "", nil, "done")
+			st.Assert, st.NeverFails = true, true
+		}
 	case stClient:
 		e.get(s, "v", false)
 		e.valid[s.Key] = "fine"
 		m := e.m
 		if s.Const {
-			e.line("if _, err := backend.Call(map[string]any{\"accountId\": v, \"teamRefId\": \"team-1\"}); err != nil {")
+			e.line("if _, err := backend.NewClient().Call(map[string]any{\"accountId\": v, \"teamRefId\": \"team-1\"}); err != nil {")
 			id := e.mline("\t%s", e.retErr(wrapped("err")))
 			e.line("}")
 			st := e.site("client(const-key):check", oNone, []int{m.backendCheck, id}, "", nil, "done")
@@ -333,7 +340,7 @@ func (e *body) emitStep(s step) {
 			e.line("if v != \"\" {")
 			e.line("\tp[\"teamRefId\"] = v")
 			e.line("}")
-			e.line("if _, err := backend.Call(p); err != nil {")
+			e.line("if _, err := backend.NewClient().Call(p); err != nil {")
 			id := e.mline("\t%s", e.retErr(wrapped("err")))
 			e.line("}")
 			e.site("client(arg-key):check", rwo(oValidate), []int{m.backendCheck, id}, s.Key, "", "teamRefId is required")

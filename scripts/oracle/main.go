@@ -179,7 +179,15 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 	for _, s := range shapes {
 		js := byShape[s]
 		disagree += len(js)
-		fmt.Fprintf(w, "DISAGREE %4d  %s\n", len(js), s)
+		per := map[string]int{}
+		for _, j := range js {
+			per[j.Module.Flavor.Name]++
+		}
+		var flavors []string
+		for _, fl := range Flavors {
+			flavors = append(flavors, fmt.Sprintf("%s %d", fl.Name, per[fl.Name]))
+		}
+		fmt.Fprintf(w, "DISAGREE %4d  %s [%s]\n", len(js), s, strings.Join(flavors, ", "))
 		n := 1
 		if verbose {
 			n = len(js)

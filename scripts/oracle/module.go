@@ -140,14 +140,22 @@ func Lookup(key string) error {
 	return nil
 }
 
+// A Client calls the API.
+type Client struct {
+	transport Transport
+}
+
+// NewClient returns a client of the API.
+func NewClient() *Client { return &Client{transport: DefaultTransport} }
+
 // Call calls the API with params, which must have a teamRefId.
-func Call(params map[string]any) (string, error) {
+func (c *Client) Call(params map[string]any) (string, error) {
 	team, ok := params["teamRefId"]
 	if !ok {
 		return "", fmt.Errorf("teamRefId is required")%s
 	}
 	acc, _ := params["accountId"].(string)
-	status, body := DefaultTransport.Do(fmt.Sprintf("/accounts/%%s/teams/%%v", acc, team))
+	status, body := c.transport.Do(fmt.Sprintf("/accounts/%%s/teams/%%v", acc, team))
 	if status != 200 {
 		return "", fmt.Errorf("api: account %%s team %%v: %%d %%s", acc, team, status, body)%s
 	}

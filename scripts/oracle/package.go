@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -158,8 +159,13 @@ func (m *Module) emitPackage(p *Package) {
 	sig := fmt.Sprintf("(ctx context.Context, req %s) (*mcp.CallToolResult, error)", tx.req)
 	fmt.Fprintf(&b, "// A provider is a tool of the registry.\ntype provider interface {\n\tName() string\n\tHandle%s\n}\n\n", sig)
 	fmt.Fprintf(&b, "var providers = []provider{\n%s}\n\n", providers.String())
-	fmt.Fprintf(&b, "// An invoker runs a tool.\ntype invoker interface {\n\tInvoke%s\n}\n\n", sig)
-	fmt.Fprintf(&b, `// invokeConverting turns the invoker's error into an IsError result.
+	// The invoker and its closures only where a tool uses them: an
+	// unused handler factory is no server's code.
+	usesInvoke := slices.ContainsFunc(p.Tools, func(t *Tool) bool { return t.Frame == invokeConv || t.Frame == invokeFwd })
+	if usesInvoke {
+		fmt.Fprintf(&b, "// An invoker runs a tool.\ntype invoker interface {\n\tInvoke%s\n}\n\n", sig)
+	}
+	invokeFuncs := fmt.Sprintf(`// invokeConverting turns the invoker's error into an IsError result.
 func invokeConverting(inv invoker) %[1]s {
 	return func%[2]s {
 		res, err := inv.Invoke(ctx, req)
@@ -181,9 +187,11 @@ func invokeForwarding(inv invoker) %[1]s {
 	}
 }
 
-func annotate(op string, err error) error { return fmt.Errorf("%%s: %%w", op, err) }
-
 `, tx.handler, sig, marker(invokeFwdID))
+	if usesInvoke {
+		b.WriteString(invokeFuncs)
+	}
+	b.WriteString("func annotate(op string, err error) error { return fmt.Errorf(\"%s: %w\", op, err) }\n\n")
 	if p.SDK == goSDK {
 		b.WriteString("func rawTool(name string) *mcp.Tool {\n\treturn &mcp.Tool{Name: name, InputSchema: map[string]any{\"type\": \"object\"}}\n}\n\n")
 		if p.Flavor.gosdkJSONRPC {
