@@ -42,18 +42,6 @@ func hasMiddleware(t *Tool, mws ...middleware) bool {
 // the README) show a minimal example of each.
 var known = []knownDisagreement{
 	{
-		name: "shape 3: a client's check of a key the handler put in the map as a constant",
-		reason: "the check cannot fail for what the handler passes, and the API's failure behind it is not an argument error; " +
-			"mcperrlint reports the handler's return of the client's error as an argument validation error",
-		match: causeHas("client check of a constant key"),
-	},
-	{
-		name: "shape 4: a constant-key assertion on the handler's own map",
-		reason: "result[\"skipped\"].(int) reads what the handler stored under a constant key, in a map that also holds an " +
-			"argument and escapes into a closure; it cannot panic, and mcperrlint reports it as an argument assertion",
-		match: causeHas("assertion on the handler's own map"),
-	},
-	{
 		name: "shape 2: a converting closure calling a handler-shaped interface method",
 		reason: "the registered closure turns Invoke's error into an IsError result; mcperrlint reports the returns of " +
 			"the Invoke implementations (and -fix rewrites them, changing the text the client gets)",
@@ -73,13 +61,6 @@ var known = []knownDisagreement{
 		name:   "a typed converting wrapper around an mcp-go typed handler",
 		reason: "the generic wrapper of mcp.TypedToolHandlerFunc turns the error into an IsError result; mcperrlint reports the typed function's return",
 		match:  causeHas("converted by typed-convert"),
-	},
-	{
-		name: "missed: a panic recovered into an error inside a wrapper that recovers panics",
-		reason: "the inner wrapper turns the panic into a returned error, which the outer recovering wrapper passes on as a " +
-			"protocol error; mcperrlint takes the outer recover for the panic's end",
-		match: causeHas("missed: assertion on an argument in mcp-go raw-map, through [recover-err",
-			"missed: assertion on an argument in go-sdk raw-map, through [recover-err"),
 	},
 	{
 		name:   "missed: an mcp-go typed handler behind a generic typed wrapper",
