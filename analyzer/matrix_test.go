@@ -30,6 +30,7 @@ var matrixModules = []string{
 	"mcpgo-v1.2.1",  // github.com/mark3labs/mcp-go v1.2.1
 	"mcpgo-v0.28.0", // github.com/mark3labs/mcp-go v0.28.0
 	"mcpgo-v0.16.0", // github.com/mark3labs/mcp-go v0.16.0, with no NewToolResultError
+	"mcpgo-v0.6.0",  // github.com/mark3labs/mcp-go v0.6.0, whose handlers take the arguments map alone
 }
 
 // matrixModuleDir returns the absolute path of testdata/modules/name.

@@ -210,6 +210,9 @@ func (f *finder) findBySignature() {
 				if shape.Input {
 					h.Seeds = append(h.Seeds, inputParam(fn))
 				}
+				if shape.Arguments {
+					h.Seeds = append(h.Seeds, fn.Params[len(fn.Params)-1])
+				}
 				f.byFunc[fn] = h
 				break
 			}

@@ -308,7 +308,7 @@ func basicResults(sig *types.Signature) bool {
 // registered or not, or of a tool body.
 func (v *inertVisitor) handlerShaped(sig *types.Signature) bool {
 	for _, b := range v.bindings {
-		if b.IsToolBody(sig) || slices.ContainsFunc(b.Shapes, func(s sdk.Shape) bool { return b.HasShape(sig, s) }) {
+		if b.IsToolBody(sig) || b.HasAnyShape(sig) {
 			return true
 		}
 	}

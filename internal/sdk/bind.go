@@ -31,6 +31,10 @@ type Binding struct {
 	invalidParams map[*types.Var]bool
 
 	registrars map[*types.Func][]Shape
+
+	// shapes are the descriptor's shapes that this version of the SDK
+	// has (see Shape.Type).
+	shapes []Shape
 }
 
 // Bind resolves every descriptor whose MCP package is imported, directly or
@@ -110,6 +114,11 @@ func (d *Descriptor) bind(mcp *types.Package, visible map[string]*types.Package)
 		}
 	}
 	for _, s := range d.Shapes {
+		if b.hasShapeType(s, visible) {
+			b.shapes = append(b.shapes, s)
+		}
+	}
+	for _, s := range d.Shapes {
 		if s.Registrar == "" {
 			continue
 		}
@@ -118,6 +127,26 @@ func (d *Descriptor) bind(mcp *types.Package, visible map[string]*types.Package)
 		}
 	}
 	return b
+}
+
+// hasShapeType reports whether the version of the SDK bound has shape s:
+// one with no Type always, one with a Type when that type is visible and
+// its signature is the shape's.
+func (b *Binding) hasShapeType(s Shape, visible map[string]*types.Package) bool {
+	if s.Type == "" {
+		return true
+	}
+	i := strings.LastIndex(s.Type, ".")
+	p := visible[s.Type[:max(i, 0)]]
+	if p == nil {
+		return false
+	}
+	tn, ok := p.Scope().Lookup(s.Type[i+1:]).(*types.TypeName)
+	if !ok {
+		return false
+	}
+	sig, ok := tn.Type().Underlying().(*types.Signature)
+	return ok && b.HasShape(sig, s)
 }
 
 // lookupFieldPath follows a chain of field names from t, through pointers,
@@ -253,7 +282,7 @@ func (b *Binding) RegistrarShapes(fn *types.Func) []Shape {
 // MatchShape returns the first shape of b whose signature sig has and that
 // needs no registrar, for handlers identified by signature alone.
 func (b *Binding) MatchShape(sig *types.Signature) (Shape, bool) {
-	for _, s := range b.Shapes {
+	for _, s := range b.shapes {
 		if s.Registrar == "" && b.HasShape(sig, s) {
 			return s, true
 		}
@@ -261,10 +290,28 @@ func (b *Binding) MatchShape(sig *types.Signature) (Shape, bool) {
 	return Shape{}, false
 }
 
+// HasAnyShape reports whether sig is the signature of a handler of any
+// shape of this version of the SDK, registrar or not.
+func (b *Binding) HasAnyShape(sig *types.Signature) bool {
+	return slices.ContainsFunc(b.shapes, func(s Shape) bool { return b.HasShape(sig, s) })
+}
+
 // HasShape reports whether sig is the signature of a handler of shape s:
-// (context.Context, Request[, In]) (*Result[, Out], error).
+// (context.Context, Request[, In]) (*Result[, Out], error), or for an
+// Arguments shape (map[string]T) (*Result, error).
 func (b *Binding) HasShape(sig *types.Signature, s Shape) bool {
 	params, results := sig.Params(), sig.Results()
+	if s.Arguments {
+		if sig.Variadic() || params.Len() != 1 || results.Len() != 2 {
+			return false
+		}
+		m, ok := params.At(0).Type().Underlying().(*types.Map)
+		if !ok {
+			return false
+		}
+		key, ok := m.Key().Underlying().(*types.Basic)
+		return ok && key.Kind() == types.String && b.IsResultPointer(results.At(0).Type()) && IsError(results.At(1).Type())
+	}
 	if sig.Variadic() || params.Len() != 2+btoi(s.Input) || results.Len() != 2+btoi(s.Output) {
 		return false
 	}

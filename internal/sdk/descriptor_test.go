@@ -91,19 +91,25 @@ type wrapped struct{ Params mcpgo.CallToolParams }
 `,
 }
 
-// universe type-checks sources, each package from its own source, the
-// standard library's errors package from export data.
+// universe type-checks sources (src, when set, in their stead), each
+// package from its own source, the standard library's packages from
+// export data.
 type universe struct {
 	fset *token.FileSet
 	pkgs map[string]*types.Package
 	std  types.Importer
+	src  map[string]string
 }
 
 func (u *universe) Import(path string) (*types.Package, error) {
 	if p := u.pkgs[path]; p != nil {
 		return p, nil
 	}
-	src, ok := sources[path]
+	all := sources
+	if u.src != nil {
+		all = u.src
+	}
+	src, ok := all[path]
 	if !ok {
 		return u.std.Import(path)
 	}
@@ -295,6 +301,9 @@ func describeShape(s Shape) string {
 	}
 	if s.Output {
 		words = append(words, "output")
+	}
+	if s.Arguments {
+		words = append(words, "arguments")
 	}
 	if s.Registrar != "" {
 		words = append(words, "via "+s.Registrar)
@@ -591,5 +600,59 @@ func TestErrorResultTemplates(t *testing.T) {
 	// The helpers the fixes prefer where the SDK version declares them.
 	if er := Default[1].ErrorResult; er.TextFunc != "NewToolResultError" || er.Formatf != "NewToolResultErrorf" || er.FromErr != "NewToolResultErrorFromErr" {
 		t.Errorf("mcp-go ErrorResult = %+v", er)
+	}
+}
+
+// TestShapeByVersion binds mcp-go as two releases whose
+// server.ToolHandlerFunc differ: before v0.15.0 a handler took the
+// arguments map alone, and such a function is a handler only where the
+// version in the build says so, and the package sees that type.
+func TestShapeByVersion(t *testing.T) {
+	const mcp = `package mcp
+type CallToolRequest struct{ Params struct{ Arguments map[string]any } }
+type CallToolResult struct{ IsError bool }`
+	const app = `package app
+import (
+	"context"
+	"github.com/mark3labs/mcp-go/mcp"
+	_ "github.com/mark3labs/mcp-go/server"
+)
+func byMap(arguments map[string]interface{}) (*mcp.CallToolResult, error) { return nil, nil }
+func byRequest(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { return nil, nil }`
+	for _, tc := range []struct {
+		name, server     string
+		byMap, byRequest string
+	}{
+		{"v0.6.0", `package server
+import "github.com/mark3labs/mcp-go/mcp"
+type ToolHandlerFunc func(arguments map[string]interface{}) (*mcp.CallToolResult, error)`, "raw arguments", "raw"},
+		{"v0.16.0", `package server
+import ("context"; "github.com/mark3labs/mcp-go/mcp")
+type ToolHandlerFunc func(ctx context.Context, request mcp.CallToolRequest) (*mcp.CallToolResult, error)`, "", "raw"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := &universe{fset: token.NewFileSet(), pkgs: map[string]*types.Package{}, std: importer.Default(), src: map[string]string{
+				"github.com/mark3labs/mcp-go/mcp":    mcp,
+				"github.com/mark3labs/mcp-go/server": tc.server,
+				"example.com/app":                    app,
+			}}
+			p, err := u.Import("example.com/app")
+			if err != nil {
+				t.Fatal(err)
+			}
+			bs := Default.Bind(p)
+			if len(bs) != 1 {
+				t.Fatalf("Bind = %v, want [mcp-go]", names(bs))
+			}
+			for fn, want := range map[string]string{"byMap": tc.byMap, "byRequest": tc.byRequest} {
+				got := ""
+				if s, ok := bs[0].MatchShape(lookup[*types.Func](t, p, fn).Signature()); ok {
+					got = describeShape(s)
+				}
+				if got != want {
+					t.Errorf("MatchShape(%s) = %q, want %q", fn, got, want)
+				}
+			}
+		})
 	}
 }

@@ -156,6 +156,17 @@ type Shape struct {
 	// between the result and the error.
 	Output bool
 
+	// Arguments reports that the handler takes the tool's arguments, a
+	// map, as its only parameter, with no context or request: mcp-go's
+	// server.ToolHandlerFunc before v0.15.0.
+	Arguments bool
+
+	// Type, when set, names the SDK's handler type ("path.Name") whose
+	// signature the shape is: the shape is the SDK's only in the versions
+	// whose type has it, and only where the analyzed package sees that
+	// type.
+	Type string
+
 	// Registrar, when set, names the function in MCP whose parameter
 	// RegistrarParam receives handlers of this shape: a function of this
 	// signature that is never passed there is not a handler. When empty,
@@ -280,6 +291,9 @@ var Default = Table{
 			// typed function's error unchanged. (NewStructuredToolHandler
 			// wraps errors, so its functions are not handlers.)
 			{Kind: Raw, Input: true, Registrar: "NewTypedToolHandler", RegistrarParam: 0},
+			// Before v0.15.0 a handler took the arguments map alone, and
+			// its error became a -32603 protocol error as it does now.
+			{Kind: Raw, Arguments: true, Type: "github.com/mark3labs/mcp-go/server.ToolHandlerFunc"},
 		},
 		ArgumentFields: []string{"Params.Arguments", "Params.RawArguments"},
 		ArgumentMethods: []string{
