@@ -308,7 +308,7 @@ func (s *sequencer) concurrentRuns() error {
 			return errs[i]
 		}
 		if got[i] != want {
-			return fmt.Errorf("concurrent run %d of %d with the cache: %v\nwant, as without the cache: %v", i+1, n, got[i], want)
+			return fmt.Errorf("concurrent run %d of %d with the cache, unlike without it:\n%s", i+1, n, difference(got[i], want))
 		}
 	}
 	return nil
@@ -328,7 +328,7 @@ func (s *sequencer) check(step string) error {
 	}
 	fmt.Fprintf(s.log, "%s: flags %q env %q: exit %d, %d bytes\n", step, s.flags, s.env, got.code, len(got.stdout)+len(got.stderr))
 	if got != want {
-		return fmt.Errorf("%s: with the cache: %v\nwant, as without the cache: %v", step, got, want)
+		return fmt.Errorf("%s: flags %q env %q: with the cache, unlike without it:\n%s", step, s.flags, s.env, difference(got, want))
 	}
 	return nil
 }
@@ -376,4 +376,33 @@ func (s *sequencer) lint(cache string) (answer, error) {
 		code = exit.ExitCode()
 	}
 	return answer{stdout.String(), stderr.String(), code}, nil
+}
+
+// difference says how got differs from want: the exit codes, and the
+// lines of each output from the first that differs, a few of each.
+func difference(got, want answer) string {
+	var b strings.Builder
+	if got.code != want.code {
+		fmt.Fprintf(&b, "exit %d, want %d\n", got.code, want.code)
+	}
+	for _, out := range []struct{ name, got, want string }{{"stdout", got.stdout, want.stdout}, {"stderr", got.stderr, want.stderr}} {
+		g, w := strings.Split(out.got, "\n"), strings.Split(out.want, "\n")
+		i := 0
+		for i < len(g) && i < len(w) && g[i] == w[i] {
+			i++
+		}
+		if i == len(g) && i == len(w) {
+			continue
+		}
+		fmt.Fprintf(&b, "%s from line %d:\n", out.name, i+1)
+		for _, side := range []struct {
+			sign  string
+			lines []string
+		}{{"-", w}, {"+", g}} {
+			for j := max(0, i-3); j < min(len(side.lines), i+8); j++ {
+				fmt.Fprintf(&b, "%s %s\n", side.sign, side.lines[j])
+			}
+		}
+	}
+	return b.String()
 }

@@ -39,7 +39,6 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer os.RemoveAll(work)
 	bin := filepath.Join(work, "mcperrlint")
 	build := exec.Command("go", "build", "-o", bin, "github.com/mcperrlint/mcperrlint/cmd/mcperrlint")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
@@ -77,6 +76,8 @@ func main() {
 		}
 	}
 	if failed {
+		fmt.Printf("the modules and caches of the sequences are in %s\n", work)
 		os.Exit(1)
 	}
+	os.RemoveAll(work)
 }
