@@ -554,7 +554,12 @@ const (
 // same package returns on every path, or nil.
 func factoryResult(call *ssa.Call) ssa.Value {
 	fn := call.Call.StaticCallee()
-	if fn == nil || fn.Pkg != call.Parent().Pkg || fn.Blocks == nil || fn.Signature.Results().Len() != 1 {
+	if fn == nil {
+		return nil
+	}
+	// A generic factory's instance is a wrapper that calls its origin.
+	fn = valueflow.FuncOf(fn)
+	if fn.Pkg != call.Parent().Pkg || fn.Blocks == nil || fn.Signature.Results().Len() != 1 {
 		return nil
 	}
 	var out ssa.Value
