@@ -165,7 +165,11 @@ func (m *Module) emitPackage(p *Package) {
 	if usesInvoke {
 		fmt.Fprintf(&b, "// An invoker runs a tool.\ntype invoker interface {\n\tInvoke%s\n}\n\n", sig)
 	}
-	invokeFuncs := fmt.Sprintf(`// invokeConverting turns the invoker's error into an IsError result.
+	uses := func(f frameKind) bool {
+		return slices.ContainsFunc(p.Tools, func(t *Tool) bool { return t.Frame == f })
+	}
+	if uses(invokeConv) {
+		fmt.Fprintf(&b, `// invokeConverting turns the invoker's error into an IsError result.
 func invokeConverting(inv invoker) %[1]s {
 	return func%[2]s {
 		res, err := inv.Invoke(ctx, req)
@@ -176,7 +180,10 @@ func invokeConverting(inv invoker) %[1]s {
 	}
 }
 
-// invokeForwarding returns the invoker's error.
+`, tx.handler, sig)
+	}
+	if uses(invokeFwd) {
+		fmt.Fprintf(&b, `// invokeForwarding returns the invoker's error.
 func invokeForwarding(inv invoker) %[1]s {
 	return func%[2]s {
 		res, err := inv.Invoke(ctx, req)
@@ -188,8 +195,6 @@ func invokeForwarding(inv invoker) %[1]s {
 }
 
 `, tx.handler, sig, marker(invokeFwdID))
-	if usesInvoke {
-		b.WriteString(invokeFuncs)
 	}
 	b.WriteString("func annotate(op string, err error) error { return fmt.Errorf(\"%s: %w\", op, err) }\n\n")
 	if p.SDK == goSDK {
