@@ -188,6 +188,11 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 			flavors = append(flavors, fmt.Sprintf("%s %d", fl.Name, per[fl.Name]))
 		}
 		fmt.Fprintf(w, "DISAGREE %4d  %s [%s]\n", len(js), s, strings.Join(flavors, ", "))
+		// The example first: the shortest derivation, the smallest
+		// server that shows it.
+		sort.SliceStable(js, func(a, b int) bool {
+			return len(js[a].Site.Tool.Derivation()) < len(js[b].Site.Tool.Derivation())
+		})
 		n := 1
 		if verbose {
 			n = len(js)
