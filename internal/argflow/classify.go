@@ -297,14 +297,17 @@ func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
 }
 
 // opaqueParse classifies a call of a function no summary describes (a
-// third-party module's, which the analysis does not build) that has the
-// shape of a parser: a package-level function of values of basic types
-// (strings, numbers, bytes) that returns a value and an error
-// (lib.ParseStatus(arg), uritemplate.New(arg)). With nothing but its
-// operands to read, its error says that they failed its check: Pure, as
-// a row of the role table says of strconv. A function that takes a
-// client, a context or a pointer does not have that shape, and stays
-// unclassified, whatever it does with an argument.
+// third-party module's, which the analysis does not build) that is a
+// parser by its shape and its name: a package-level function named
+// Parse... or Validate... of values of basic types (strings, numbers,
+// bytes) that returns a value and an error (lib.ParseStatus(arg),
+// language.Parse(arg)). Its error says that its operands failed its
+// check: Pure, as a row of the role table says of strconv. The name is
+// part of the rule because the shape alone is also that of functions
+// that read the environment or the disk (homedir.Expand(path)), whose
+// failure says nothing of the argument. A function that takes a client,
+// a context or a pointer stays unclassified, whatever its name; a
+// decoder's shape (data and a target) is enough on its own.
 func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
 	callee := class.Callee
 	if callee == nil || c.IsInvoke() || callee.Pkg() == nil || isStd(callee.Pkg().Path()) {
@@ -318,7 +321,7 @@ func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
 		}
 		return class
 	}
-	if sig.Recv() != nil || sig.Variadic() || sig.Params().Len() == 0 || sig.Results().Len() != 2 {
+	if sig.Recv() != nil || sig.Variadic() || sig.Params().Len() == 0 || sig.Results().Len() != 2 || !parserName(callee.Name()) {
 		return class
 	}
 	if r := sig.Results(); !sdk.IsError(r.At(1).Type()) || !valueType(r.At(0).Type()) {
@@ -335,6 +338,11 @@ func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
 	}
 	class.Kind, class.Operands, class.Checked = Pure, t, t
 	return class
+}
+
+// parserName reports whether name is a parser's or a validator's.
+func parserName(name string) bool {
+	return strings.HasPrefix(name, "Parse") || strings.HasPrefix(name, "Validate")
 }
 
 // decoderShape reports whether sig, a package-level function's, is a

@@ -211,4 +211,6 @@ func thirdParty(ctx context.Context, argS string, argData []byte, plain string) 
 	taint(ferr) // want `taint none`
 	_, merr := st.Parse(argS)
 	taint(merr) // want `taint none`
+	_, xerr := statuslib.Expand(argS)
+	taint(xerr) // want `taint none`
 }
