@@ -141,7 +141,7 @@ func Shape(j *Judged) string {
 // Summary prints the counts and every disagreement.
 func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, problems, fixBad int) {
 	var sites, agree, tools int
-	kinds := map[string]int{}
+	kinds, fixKinds := map[string]int{}, map[string]int{}
 	byShape := map[string][]*Judged{}
 	byProd := map[string][2]int{}
 	for _, r := range results {
@@ -167,7 +167,17 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 			byProd[j.Site.Prod] = c
 			if j.FixBad != "" {
 				fixBad++
-				fmt.Fprintf(w, "FIX %s (%s): %s\n\t%s\n", j.Site.ID, r.Module.Flavor.Name, j.FixBad, j.Site.Tool.Derivation())
+				// Whose fix it is: the site's own right report, a false
+				// report, or another site's report on a shared line.
+				kind := "through another site's report"
+				switch {
+				case j.Truth && j.Verdict:
+					kind = "of a right report"
+				case j.Verdict:
+					kind = "of a false report"
+				}
+				fixKinds[kind]++
+				fmt.Fprintf(w, "FIX (%s) %s (%s): %s\n\t%s\n", kind, j.Site.ID, r.Module.Flavor.Name, j.FixBad, j.Site.Tool.Derivation())
 			}
 		}
 		for _, s := range r.Stray {
@@ -212,6 +222,8 @@ func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, prob
 		fmt.Fprintf(w, "  %-40s %5d %5d\n", p, byProd[p][0], byProd[p][1])
 	}
 	fmt.Fprintf(w, "\nthe clients saw: %d JSON-RPC errors, %d crashes, %d IsError results, %d results\n", kinds["error"], kinds["crash"], kinds["iserror"], kinds["result"])
+	fmt.Fprintf(w, "fix problems: %d of right reports, %d of false reports, %d through another site's report on a shared line\n",
+		fixKinds["of a right report"], fixKinds["of a false report"], fixKinds["through another site's report"])
 	fmt.Fprintf(w, "tools %d, sites %d, agreements %d, disagreements %d, sites not reached %d, fix problems %d\n", tools, sites, agree, disagree, problems, fixBad)
 	return disagree, problems, fixBad
 }
