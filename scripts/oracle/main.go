@@ -10,6 +10,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -237,6 +239,7 @@ func main() {
 	flag.StringVar(&cfg.Dir, "dir", "", "directory to write the modules to (default: a temporary one, removed)")
 	flag.BoolVar(&cfg.Fix, "fix", true, "judge mcperrlint -fix too")
 	verbose := flag.Bool("v", false, "print every disagreeing site, not one per shape")
+	flag.StringVar(&sitesFile, "sites", "", "write every judged site to this file, one JSON object a line")
 	flag.Parse()
 	if err := run(cfg, *verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "oracle:", err)
@@ -275,7 +278,46 @@ func run(cfg Config, verbose bool) error {
 	if err != nil {
 		return err
 	}
+	if sitesFile != "" {
+		if err := writeSites(sitesFile, results); err != nil {
+			return err
+		}
+	}
 	fmt.Printf("seed %d, %d tools requested\n", cfg.Seed, cfg.Tools)
 	Summary(os.Stdout, results, verbose)
 	return nil
+}
+
+var sitesFile string
+
+// writeSites writes one JSON line per judged site: its derivation, what
+// the client saw, the truth, the verdict and the cause of a disagreement.
+func writeSites(path string, results []*ModuleResult) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	for _, r := range results {
+		for _, j := range r.Judged {
+			t := j.Site.Tool
+			var ws, mw []string
+			for _, w := range t.Wrappers {
+				ws = append(ws, w.String())
+			}
+			for _, m := range t.Pkg.Middleware {
+				mw = append(mw, string(m))
+			}
+			rec := map[string]any{
+				"module": r.Module.Flavor.Name, "site": j.Site.ID, "sdk": t.SDK.String(), "reg": t.Reg, "frame": t.Frame, "frame2": t.Frame2,
+				"wrappers": ws, "middleware": mw, "prod": j.Site.Prod, "origin": j.Site.Origin, "derivation": t.Derivation(),
+				"observed": j.Obs.Kind, "message": j.Obs.Message, "truth": j.Truth, "verdict": j.Verdict, "lines": j.Lines,
+				"problem": j.Problem, "fix": j.FixBad,
+			}
+			if !j.Agrees() {
+				rec["cause"] = Cause(j)
+			}
+			if err := enc.Encode(rec); err != nil {
+				return err
+			}
+		}
+	}
+	return os.WriteFile(path, b.Bytes(), 0o644)
 }
