@@ -228,21 +228,14 @@ func (in *frame) arg(x *ssa.Parameter) (ssa.Value, bool) {
 // making bound to it in frame in (the value, or what is stored in the
 // variable bound by reference), else every binding the package makes.
 func (w *reachWalk) captured(fv *ssa.FreeVar, in *frame, p path) {
-	if in == nil || in.mc == nil || in.fn != fv.Parent() {
+	binding, ok := in.binding(fv)
+	if !ok {
 		w.set(w.r.values().Of(fv), p)
 		return
 	}
-	i := slices.Index(in.fn.FreeVars, fv)
-	if i < 0 || i >= len(in.mc.Bindings) {
-		w.set(w.r.values().Of(fv), p)
-		return
-	}
-	binding := in.mc.Bindings[i]
 	if cell, ok := binding.(*ssa.Alloc); ok {
-		for _, ref := range *cell.Referrers() {
-			if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
-				w.value(st.Val, in.caller, p)
-			}
+		for _, v := range cellStores(cell) {
+			w.value(v, in.caller, p)
 		}
 		return
 	}
@@ -339,7 +332,7 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 			q.raw = p.raw && returnsErrorOf(fn, call)
 			switch callee := call.Call.StaticCallee(); {
 			case call.Call.IsInvoke():
-				for _, impl := range w.f.implementations(call.Call.Method) {
+				for _, impl := range w.invoked(call.Common(), in) {
 					w.fn(impl, nil, q)
 				}
 			case callee != nil:
@@ -359,6 +352,100 @@ func (w *reachWalk) callFrame(fn *ssa.Function, call *ssa.CallCommon, in *frame)
 		return nil
 	}
 	return &frame{fn: fn, args: call.Args, caller: in, depth: in.within()}
+}
+
+// invoked returns the methods an interface call may run: those of the
+// concrete types the frame binds its receiver to (invoke(search{}) makes
+// a closure that calls search's Invoke alone), else every implementation
+// in the package.
+func (w *reachWalk) invoked(call *ssa.CallCommon, in *frame) []*ssa.Function {
+	types, ok := w.concreteTypes(call.Value, in, 0)
+	if !ok {
+		return w.f.implementations(call.Method)
+	}
+	prog := w.f.ssa.Pkg.Prog
+	var fns []*ssa.Function
+	for _, t := range types {
+		sel := prog.MethodSets.MethodSet(t).Lookup(call.Method.Pkg(), call.Method.Name())
+		if sel == nil {
+			continue
+		}
+		if fn := prog.MethodValue(sel); fn != nil && !slices.Contains(fns, valueflow.FuncOf(fn)) {
+			fns = append(fns, valueflow.FuncOf(fn))
+		}
+	}
+	return fns
+}
+
+// concreteTypes returns the dynamic types an interface value v may hold,
+// read in frame in, when the frame binds every source of it to a
+// conversion of a concrete value.
+func (w *reachWalk) concreteTypes(v ssa.Value, in *frame, depth int) ([]types.Type, bool) {
+	if depth > maxFrameDepth {
+		return nil, false
+	}
+	var out []types.Type
+	for _, src := range argflow.Sources(v) {
+		var got []types.Type
+		ok := false
+		switch x := src.(type) {
+		case *ssa.Parameter:
+			if arg, bound := in.arg(x); bound {
+				got, ok = w.concreteTypes(arg, in.caller, depth+1)
+			}
+		case *ssa.FreeVar:
+			if b, bound := in.binding(x); bound {
+				got, ok = w.concreteTypes(b, in.caller, depth+1)
+			}
+		case *ssa.UnOp:
+			if fv, isFV := x.X.(*ssa.FreeVar); isFV && x.Op == token.MUL {
+				if b, bound := in.binding(fv); bound {
+					if cell, isCell := b.(*ssa.Alloc); isCell {
+						stores := cellStores(cell)
+						ok = len(stores) > 0
+						for _, st := range stores {
+							ts, tok := w.concreteTypes(st, in.caller, depth+1)
+							got, ok = append(got, ts...), ok && tok
+						}
+					}
+				}
+			}
+		}
+		if !types.IsInterface(src.Type()) {
+			// Sources looks through the conversion to an interface:
+			// a value of a concrete type is its dynamic type.
+			got, ok = []types.Type{src.Type()}, true
+		}
+		if !ok {
+			return nil, false
+		}
+		out = append(out, got...)
+	}
+	return out, len(out) > 0
+}
+
+// binding returns what the closure's making bound to free variable fv,
+// if in is that closure's frame.
+func (in *frame) binding(fv *ssa.FreeVar) (ssa.Value, bool) {
+	if in == nil || in.mc == nil || in.fn != fv.Parent() {
+		return nil, false
+	}
+	i := slices.Index(in.fn.FreeVars, fv)
+	if i < 0 || i >= len(in.mc.Bindings) {
+		return nil, false
+	}
+	return in.mc.Bindings[i], true
+}
+
+// cellStores returns the values stored into the variable cell.
+func cellStores(cell *ssa.Alloc) []ssa.Value {
+	var vals []ssa.Value
+	for _, ref := range *cell.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
+			vals = append(vals, st.Val)
+		}
+	}
+	return vals
 }
 
 // foreignWrapper returns the Wrapper fact of the function of another

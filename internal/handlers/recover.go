@@ -9,6 +9,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/roles"
 	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
 // recordRecovered finds the function-typed parameters that a raw handler
@@ -75,7 +76,7 @@ func (f *finder) storesErrorResult(fn *ssa.Function) bool {
 			if !ok || !f.isResult(st.Val.Type()) {
 				continue
 			}
-			if _, captured := st.Addr.(*ssa.FreeVar); captured && f.isErrorResult(st.Val) {
+			if _, captured := st.Addr.(*ssa.FreeVar); captured && f.isErrorResult(st.Val, 0) {
 				return true
 			}
 		}
@@ -84,10 +85,11 @@ func (f *finder) storesErrorResult(fn *ssa.Function) bool {
 }
 
 // isErrorResult reports whether every source of v, a tool result, is one
-// with IsError set: built by a function of the IsErrorResult role
-// (mcp.NewToolResultError), or a literal with IsError true or marked by
-// SetError.
-func (f *finder) isErrorResult(v ssa.Value) bool {
+// with IsError set: built by the SDK's error result functions
+// (mcp.NewToolResultError), one of the IsErrorResult role or a function
+// of the package every return of which is one (toolErr(msg)), or a
+// literal with IsError true or marked by SetError.
+func (f *finder) isErrorResult(v ssa.Value, depth int) bool {
 	srcs := argflow.Sources(v)
 	for _, src := range srcs {
 		switch src := src.(type) {
@@ -96,7 +98,11 @@ func (f *finder) isErrorResult(v ssa.Value) bool {
 				return false
 			}
 		case *ssa.Call:
-			if callee := argflow.Callee(src.Common()); !f.ssa.SDKs.IsErrorResultFunc(callee) && !f.roles.Has(callee, roles.IsErrorResult) {
+			callee := argflow.Callee(src.Common())
+			if f.ssa.SDKs.IsErrorResultFunc(callee) || f.roles.Has(callee, roles.IsErrorResult) {
+				continue
+			}
+			if fn := src.Call.StaticCallee(); fn == nil || depth >= maxWrapDepth || !f.returnsOnlyErrorResults(valueflow.FuncOf(fn), depth+1) {
 				return false
 			}
 		default:
@@ -104,6 +110,24 @@ func (f *finder) isErrorResult(v ssa.Value) bool {
 		}
 	}
 	return len(srcs) > 0
+}
+
+// returnsOnlyErrorResults reports whether fn, a function of the package,
+// returns an IsError result from every return.
+func (f *finder) returnsOnlyErrorResults(fn *ssa.Function, depth int) bool {
+	if fn.Pkg != f.ssa.Pkg || fn.Blocks == nil || fn.Signature.Results().Len() != 1 {
+		return false
+	}
+	returns := 0
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if !f.isErrorResult(ret.Results[0], depth) {
+				return false
+			}
+			returns++
+		}
+	}
+	return returns > 0
 }
 
 // callsRecover reports whether fn calls the builtin recover.

@@ -92,7 +92,45 @@ func converting(inv invoker) server.ToolHandlerFunc {
 	}
 }
 
+type lookup struct{}
+
+func (lookup) Invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `Invoke: raw$`
+	return nil, nil
+}
+
+// forwarding returns inv's error: only the invoker each call binds is
+// raw, not every implementation of the interface.
+func forwarding(inv invoker) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `forwarding\$1: raw$`
+		return inv.Invoke(ctx, req)
+	}
+}
+
+// errResult builds the guard's answer to a panic.
+func errResult(msg string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{IsError: true}
+}
+
+// helpedGuard recovers through a helper of the package that builds an
+// IsError result.
+func helpedGuard(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) { // want `helpedGuard\$1: raw$`
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = errResult(fmt.Sprint(r)), nil
+			}
+		}()
+		return h(ctx, req)
+	}
+}
+
+func helpedGuarded(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `helpedGuarded: raw recovered`
+	return nil, nil
+}
+
 func registerComposed(s *server.MCPServer) {
+	s.AddTool(mcp.Tool{}, forwarding(lookup{}))
+	s.AddTool(mcp.Tool{}, helpedGuard(helpedGuarded))
 	s.AddTool(mcp.Tool{}, guard(adapt(guardedLegacy)))
 	s.AddTool(mcp.Tool{}, passOn(adapt(passedLegacy)))
 	s.AddTool(mcp.Tool{}, passOn(guard(passOn(adapt(nestedLegacy)))))
