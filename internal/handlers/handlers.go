@@ -57,6 +57,10 @@ type Result struct {
 	// recover answering the panic with a tool result, those parameters.
 	Recovers map[*ssa.Function][]int
 
+	// RecoversAsError lists, likewise, the parameters whose panics those
+	// handlers recover into their own error.
+	RecoversAsError map[*ssa.Function][]int
+
 	// Reach is where the package's own registrations lead.
 	Reach *Reach
 
@@ -138,7 +142,7 @@ func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
 	reach := f.computeReach()
 	f.dropConvertedByRegistrations(reach)
 
-	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Recovers: f.recovers, Reach: reach, finder: f}
+	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Recovers: f.recovers, RecoversAsError: f.recoversAsError, Reach: reach, finder: f}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -175,6 +179,9 @@ type finder struct {
 	// recovers lists the function parameters whose panics the package's
 	// raw handlers recover into tool results.
 	recovers map[*ssa.Function][]int
+
+	// recoversAsError lists those whose panics they recover into an error.
+	recoversAsError map[*ssa.Function][]int
 
 	// foreign holds the stand-ins for other packages' raw handlers.
 	foreign map[paramKey]*Handler

@@ -295,7 +295,13 @@ func (w *reachWalk) wrapped(call *ssa.CallCommon, in *frame, p path) {
 		if !forwards && !converts {
 			continue // kept, or called some other way: not followed
 		}
-		q := path{raw: p.raw && forwards && !converts, panics: p.panics && !slices.Contains(fact.Recovers, i)}
+		q := path{raw: p.raw && forwards && !converts, panics: p.panics}
+		switch {
+		case slices.Contains(fact.Recovers, i):
+			q.panics = false
+		case slices.Contains(fact.RecoversAsError, i):
+			q.panics = p.raw
+		}
 		w.value(arg, in, q)
 	}
 }
@@ -321,7 +327,7 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 	w.r.Reached[fn] = true
 	w.r.Raw[fn] = w.r.Raw[fn] || p.raw
 	w.r.Panics[fn] = w.r.Panics[fn] || p.panics
-	below := path{panics: p.panics && !w.f.recoversPanics(fn)}
+	below := path{panics: w.f.recovery(fn).below(p)}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)

@@ -13,13 +13,25 @@ import (
 )
 
 // recordRecovered finds the function-typed parameters that a raw handler
-// of the package calls where a deferred recover of its own answers their
-// panics with a tool result (a guard around the handlers it is given).
+// of the package calls under a deferred recover of its own: one that
+// answers their panics with a tool result (a guard around the handlers it
+// is given), in f.recovers, or one that returns them as its error, in
+// f.recoversAsError.
 func (f *finder) recordRecovered() {
 	f.recovers = make(map[*ssa.Function][]int)
+	f.recoversAsError = make(map[*ssa.Function][]int)
 	for _, fn := range f.ssa.SrcFuncs {
 		h := f.byFunc[fn]
-		if h == nil || h.Kind != sdk.Raw || !f.recoversPanics(fn) {
+		if h == nil || h.Kind != sdk.Raw {
+			continue
+		}
+		var into map[*ssa.Function][]int
+		switch f.recovery(fn) {
+		case recoversIntoResult:
+			into = f.recovers
+		case recoversIntoError:
+			into = f.recoversAsError
+		default:
 			continue
 		}
 		for _, b := range fn.Blocks {
@@ -29,26 +41,40 @@ func (f *finder) recordRecovered() {
 					continue
 				}
 				key, ok := calledParam(fn, call.Call.Value)
-				if !ok || key.made || key.index < 0 || slices.Contains(f.recovers[key.fn], key.index) {
+				if !ok || key.made || key.index < 0 || slices.Contains(into[key.fn], key.index) {
 					continue
 				}
-				f.recovers[key.fn] = append(f.recovers[key.fn], key.index)
+				into[key.fn] = append(into[key.fn], key.index)
 			}
 		}
 	}
-	for _, ps := range f.recovers {
-		slices.Sort(ps)
+	for _, m := range []map[*ssa.Function][]int{f.recovers, f.recoversAsError} {
+		for _, ps := range m {
+			slices.Sort(ps)
+		}
 	}
 }
 
-// recoversPanics reports whether fn defers a function that calls recover
-// and answers the panic with a tool execution error: it stores an IsError
-// result into fn's result, and no error. A panic of what fn calls then
-// ends in a result the model reads. A recover that stores an error
-// (mcp-go's WithRecovery does so) makes the panic a protocol error, and
-// one that answers with a plain text result hides it as a success: no
-// recovery, for what the model is told.
-func (f *finder) recoversPanics(fn *ssa.Function) bool {
+// A recovery is what a function's deferred recover makes of a panic of
+// what it calls.
+type recovery int
+
+const (
+	// noRecovery: the panic goes on up.
+	noRecovery recovery = iota
+	// recoversIntoResult: it stores an IsError result into the
+	// function's result, and no error: the model reads the panic.
+	recoversIntoResult
+	// recoversIntoError: it stores an error into the function's error
+	// result (mcp-go's WithRecovery does so): the panic goes on as
+	// that error, a protocol error where the error is one.
+	recoversIntoError
+)
+
+// recovery returns what fn's deferred recover makes of a panic. One that
+// stores neither an error nor an IsError result (a plain text result
+// that reads as a success) recovers nothing the model is told of.
+func (f *finder) recovery(fn *ssa.Function) recovery {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
@@ -59,12 +85,28 @@ func (f *finder) recoversPanics(fn *ssa.Function) bool {
 			if deferred == nil || deferred.Blocks == nil || !callsRecover(deferred) {
 				continue
 			}
-			if !storesError(deferred) && f.storesErrorResult(deferred) {
-				return true
+			switch {
+			case storesError(deferred):
+				return recoversIntoError
+			case f.storesErrorResult(deferred):
+				return recoversIntoResult
 			}
 		}
 	}
-	return false
+	return noRecovery
+}
+
+// below returns the path of what fn calls on path p, for panics: a recover
+// of fn's own answers them with a result, or turns them into fn's error,
+// which reaches the SDK as fn's does.
+func (r recovery) below(p path) bool {
+	switch r {
+	case recoversIntoResult:
+		return false
+	case recoversIntoError:
+		return p.raw
+	}
+	return p.panics
 }
 
 // storesErrorResult reports whether fn stores a tool execution error

@@ -56,7 +56,9 @@ type Wrapper struct {
 	// Recovers lists the parameters whose functions the handlers call
 	// under a deferred recover that answers the panic with a tool result:
 	// a panic of a function passed there never reaches the SDK.
-	Recovers []int
+	// RecoversAsError lists those called under one that returns the panic
+	// as the handler's error: it reaches the SDK as that error does.
+	Recovers, RecoversAsError []int
 }
 
 // AFact marks Wrapper as an analysis.Fact.
@@ -77,12 +79,17 @@ func (w *Wrapper) String() string {
 	if len(w.Escapes) > 0 {
 		parts = append(parts, "escapes "+strings.Join(w.Escapes, " "))
 	}
-	if len(w.Recovers) > 0 {
-		c := "recovers"
-		for _, p := range w.Recovers {
-			c += " " + strconv.Itoa(p)
+	for _, l := range []struct {
+		name   string
+		params []int
+	}{{"recovers", w.Recovers}, {"recovers as error", w.RecoversAsError}} {
+		if len(l.params) > 0 {
+			c := l.name
+			for _, p := range l.params {
+				c += " " + strconv.Itoa(p)
+			}
+			parts = append(parts, c)
 		}
-		parts = append(parts, c)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -124,12 +131,16 @@ func (r *Result) Export(export func(types.Object, analysis.Fact)) {
 	for fn := range r.Recovers {
 		fns[fn] = true
 	}
+	for fn := range r.RecoversAsError {
+		fns[fn] = true
+	}
 	for fn := range fns {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Synthetic != "" || fn.Pkg == nil || obj.Pkg() != fn.Pkg.Pkg {
 			continue
 		}
-		if w := (Wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn], Recovers: r.Recovers[fn]}); len(w.Forwards) > 0 || len(w.Converts) > 0 || len(w.Recovers) > 0 {
+		w := Wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn], Recovers: r.Recovers[fn], RecoversAsError: r.RecoversAsError[fn]}
+		if len(w.Forwards) > 0 || len(w.Converts) > 0 || len(w.Recovers) > 0 || len(w.RecoversAsError) > 0 {
 			export(obj, &w)
 		}
 	}

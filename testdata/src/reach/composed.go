@@ -128,7 +128,30 @@ func helpedGuarded(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	return nil, nil
 }
 
+// converting answers every error of h with a tool result.
+func convertErrors(h server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `convertErrors\$1: raw$`
+		res, err := h(ctx, req)
+		if err != nil {
+			return &mcp.CallToolResult{IsError: true}, nil
+		}
+		return res, nil
+	}
+}
+
+// A panic recovered into an error goes on as that error: converted
+// above it, it ends in a tool result; passed on, in a protocol error.
+func panicConverted(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `panicConverted: converted recovered`
+	return nil, nil
+}
+
+func panicPassedOn(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `panicPassedOn: raw$`
+	return nil, nil
+}
+
 func registerComposed(s *server.MCPServer) {
+	s.AddTool(mcp.Tool{}, convertErrors(panicToError(panicConverted)))
+	s.AddTool(mcp.Tool{}, passOn(panicToError(panicPassedOn)))
 	s.AddTool(mcp.Tool{}, forwarding(lookup{}))
 	s.AddTool(mcp.Tool{}, helpedGuard(helpedGuarded))
 	s.AddTool(mcp.Tool{}, guard(adapt(guardedLegacy)))
