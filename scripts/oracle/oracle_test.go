@@ -42,12 +42,6 @@ func hasMiddleware(t *Tool, mws ...middleware) bool {
 // the README) show a minimal example of each.
 var known = []knownDisagreement{
 	{
-		name: "shape 2: a converting closure calling a handler-shaped interface method",
-		reason: "the registered closure turns Invoke's error into an IsError result; mcperrlint reports the returns of " +
-			"the Invoke implementations (and -fix rewrites them, changing the text the client gets)",
-		match: causeHas("converted by converting Invoke closure"),
-	},
-	{
 		name:   "shape 1: a guard wrapper (recover + convert) around the handler",
 		reason: "the wrapper turns every error and panic into an IsError result; mcperrlint reports the body's returns",
 		match:  causeHas("converted by guard"),
