@@ -65,11 +65,10 @@ func marker(id int) string { return fmt.Sprintf(" // @%d", id) }
 
 // sdkText are the SDK-specific pieces of generated code.
 type sdkText struct {
-	req      string // the raw handler's request parameter type
-	handler  string // the raw handler type
-	tool     func(name string) string
-	typedRet func(err string) string
-	wrapPkg  string
+	req     string // the raw handler's request parameter type
+	handler string // the raw handler type
+	tool    func(name string) string
+	wrapPkg string
 }
 
 func textFor(s SDK) sdkText {
@@ -96,8 +95,7 @@ type body struct {
 	b      *strings.Builder
 	decls  *strings.Builder // the package's top-level declarations
 	typed3 bool             // returns three values (go-sdk typed)
-	hasReq bool
-	isMap  bool // arguments read from the map m
+	isMap  bool             // arguments read from the map m
 	valid  map[string]any
 	sites  []*Site
 	indent string

@@ -228,7 +228,8 @@ type Tool struct {
 	Wrappers []wrapper // innermost first
 	Steps    []step
 	Adapt    bool // legacy: adapt is in package wrap
-	Forced   string
+	// Forced: one of the shapes every seed has, not drawn.
+	Forced bool
 }
 
 // Derivation is the tool's grammar derivation, one line.
@@ -309,7 +310,7 @@ func genTools(r *rand.Rand, fl Flavor, n, perPkg int) []*Package {
 		t := &Tool{Name: fmt.Sprintf("t%05d", i), Pkg: p, SDK: s}
 		if k := counts[s]; k < len(forced[s]) {
 			forced[s][k](t)
-			t.Forced = "yes"
+			t.Forced = true
 		} else {
 			drawTool(r, t)
 		}

@@ -117,29 +117,6 @@ func Run(cfg Config) ([]*ModuleResult, error) {
 	return results, nil
 }
 
-// Shape names a disagreement's kind: the site's production, the SDK and
-// frame, and what is on its way to the SDK.
-func Shape(j *Judged) string {
-	t := j.Site.Tool
-	frame := string(t.Frame)
-	if t.Frame2 != "" {
-		frame += "/" + string(t.Frame2)
-	}
-	var ws []string
-	for _, w := range t.Wrappers {
-		ws = append(ws, string(w.Kind))
-	}
-	var mw []string
-	for _, m := range t.Pkg.Middleware {
-		mw = append(mw, string(m))
-	}
-	dir := "missed"
-	if j.Verdict {
-		dir = "false report"
-	}
-	return fmt.Sprintf("%s: %s | %s %s | wrap=[%s] mw=[%s]", dir, j.Site.Prod, t.SDK, frame, strings.Join(ws, ","), strings.Join(mw, ","))
-}
-
 // Summary prints the counts and every disagreement.
 func Summary(w io.Writer, results []*ModuleResult, verbose bool) (disagree, problems, fixBad int) {
 	var sites, agree, tools int

@@ -238,10 +238,9 @@ func (m *Module) emitTool(decls *strings.Builder, t *Tool, tx sdkText, invokeFwd
 	// The frame's prologue.
 	switch frame {
 	case rawStruct:
-		e.hasReq = true
 		e.line("var a %s", argsType)
 	case rawMap:
-		e.hasReq, e.isMap = true, true
+		e.isMap = true
 		if t.SDK == mcpGo {
 			e.line("m := req.GetArguments()")
 			e.line("_ = m")
@@ -252,7 +251,6 @@ func (m *Module) emitTool(decls *strings.Builder, t *Tool, tx sdkText, invokeFwd
 	case legacyFrame:
 		e.isMap = true
 	case typedFrame:
-		e.hasReq = true
 		e.typed3 = t.SDK == goSDK
 	}
 	e.emitSteps()
