@@ -206,6 +206,18 @@ func ReachingStores(a *ssa.Alloc, load *ssa.UnOp) []ssa.Value {
 	return vals
 }
 
+// CellStores returns the values stored into the variable cell anywhere
+// in its function, in no order of flow.
+func CellStores(cell *ssa.Alloc) []ssa.Value {
+	var vals []ssa.Value
+	for _, ref := range *cell.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
+			vals = append(vals, st.Val)
+		}
+	}
+	return vals
+}
+
 // CallOf returns the call that produced v, if v is a call's result or one
 // of its extracted results, with the result index (-1 for a lone result).
 func CallOf(v ssa.Value) (*ssa.Call, int) {

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
 )
 
 // A panic of x.(T) on a tool argument needs x's dynamic type to come from
@@ -372,7 +374,7 @@ func localContainer(v ssa.Value, made func(ssa.Value) bool) (map[ssa.Value]bool,
 			if !ok || x.Op != token.MUL || !localCell(cell) {
 				return false
 			}
-			for _, st := range cellStores(cell) {
+			for _, st := range argflow.CellStores(cell) {
 				if !back(st) {
 					return false
 				}
@@ -463,17 +465,6 @@ func localCell(cell *ssa.Alloc) bool {
 		}
 	}
 	return true
-}
-
-// cellStores returns the values stored into cell.
-func cellStores(cell *ssa.Alloc) []ssa.Value {
-	var vals []ssa.Value
-	for _, ref := range *cell.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
-			vals = append(vals, st.Val)
-		}
-	}
-	return vals
 }
 
 // cellLoads returns the loads of cell, in its function and in the

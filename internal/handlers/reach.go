@@ -234,7 +234,7 @@ func (w *reachWalk) captured(fv *ssa.FreeVar, in *frame, p path) {
 		return
 	}
 	if cell, ok := binding.(*ssa.Alloc); ok {
-		for _, v := range cellStores(cell) {
+		for _, v := range argflow.CellStores(cell) {
 			w.value(v, in.caller, p)
 		}
 		return
@@ -407,7 +407,7 @@ func (w *reachWalk) concreteTypes(v ssa.Value, in *frame, depth int) ([]types.Ty
 			if fv, isFV := x.X.(*ssa.FreeVar); isFV && x.Op == token.MUL {
 				if b, bound := in.binding(fv); bound {
 					if cell, isCell := b.(*ssa.Alloc); isCell {
-						stores := cellStores(cell)
+						stores := argflow.CellStores(cell)
 						ok = len(stores) > 0
 						for _, st := range stores {
 							ts, tok := w.concreteTypes(st, in.caller, depth+1)
@@ -441,17 +441,6 @@ func (in *frame) binding(fv *ssa.FreeVar) (ssa.Value, bool) {
 		return nil, false
 	}
 	return in.mc.Bindings[i], true
-}
-
-// cellStores returns the values stored into the variable cell.
-func cellStores(cell *ssa.Alloc) []ssa.Value {
-	var vals []ssa.Value
-	for _, ref := range *cell.Referrers() {
-		if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
-			vals = append(vals, st.Val)
-		}
-	}
-	return vals
 }
 
 // foreignWrapper returns the Wrapper fact of the function of another
