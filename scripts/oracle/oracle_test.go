@@ -17,6 +17,9 @@ import (
 const (
 	seedTools = 100
 	seedSeed  = 1
+	// seedPerPkg is small so that the seed set has packages after the
+	// forced shapes' two plain ones: those draw server middleware.
+	seedPerPkg = 8
 )
 
 // A knownDisagreement is a production on which mcperrlint at HEAD and the
@@ -42,6 +45,29 @@ func hasMiddleware(t *Tool, mws ...middleware) bool {
 // the README) show a minimal example of each.
 var known = []knownDisagreement{
 	{
+		name: "go-sdk receiving middleware that converts tools/call errors",
+		reason: "AddReceivingMiddleware(ConvertCalls) turns every tools/call error into an IsError result (built by a helper, " +
+			"not SetError); mcperrlint reports the raw handlers' returns behind it, in every registration",
+		match: causeHas("converted by gosdk-recv-convert"),
+	},
+	{
+		name:   "go-sdk receiving middleware that recovers a tools/call panic",
+		reason: "the middleware's recover turns the panic into an IsError result; mcperrlint reports the assertion",
+		match:  causeHas("converted by gosdk-recv-recover"),
+	},
+	{
+		name: "a converting wrapper around a method value",
+		reason: "convert((&svc{}).handle) turns the error into an IsError result; mcperrlint follows the wrapper around a " +
+			"function, a factory or a table entry, not around a method value",
+		match: causeHas("converted by convert wrapper", "converted by convert@wrap wrapper"),
+	},
+	{
+		name: "shape 2 behind further wrappers",
+		reason: "invokeConverting(impl{}) alone agrees; wrapped again (here in annotate and recover-err), the Invoke " +
+			"implementation's returns are reported",
+		match: causeHas("converted by converting Invoke closure"),
+	},
+	{
 		name:   "shape 1: a guard wrapper (recover + convert) around the handler",
 		reason: "the wrapper turns every error and panic into an IsError result; mcperrlint reports the body's returns",
 		match:  causeHas("converted by guard"),
@@ -50,11 +76,6 @@ var known = []knownDisagreement{
 		name:   "a recovering wrapper around a handler that asserts an argument's type",
 		reason: "the wrapper recovers the panic into an IsError result; mcperrlint reports the assertion",
 		match:  causeHas("assertion on an argument, converted by recover"),
-	},
-	{
-		name:   "a typed converting wrapper around an mcp-go typed handler",
-		reason: "the generic wrapper of mcp.TypedToolHandlerFunc turns the error into an IsError result; mcperrlint reports the typed function's return",
-		match:  causeHas("converted by typed-convert"),
 	},
 	{
 		name:   "missed: an mcp-go typed handler behind a generic typed wrapper",
@@ -87,7 +108,7 @@ func TestSeedSet(t *testing.T) {
 		t.Fatal(err)
 	}
 	var log strings.Builder
-	results, err := Run(Config{Tools: seedTools, Seed: seedSeed, Bin: bin, Dir: t.TempDir(), Fix: true, Oracle: wd, Log: &log})
+	results, err := Run(Config{Tools: seedTools, Seed: seedSeed, PerPkg: seedPerPkg, Bin: bin, Dir: t.TempDir(), Fix: true, Oracle: wd, Log: &log})
 	if err != nil {
 		t.Fatal(err)
 	}
