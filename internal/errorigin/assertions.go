@@ -44,8 +44,9 @@ type Assertion struct {
 const maxHelperDepth = 4
 
 // assertions returns the argument assertions of the package's handlers
-// and of the helpers they pass argument values to.
-func (s *summarizer) assertions(hs *handlers.Result) []*Assertion {
+// and of the helpers they pass argument values to, but for the handlers of
+// the SDKs in recovered, whose every server recovers panics.
+func (s *summarizer) assertions(hs *handlers.Result, recovered map[string]bool) []*Assertion {
 	var out []*Assertion
 	seen := make(map[token.Pos]bool)
 	report := func(a *Assertion) {
@@ -110,8 +111,9 @@ func (s *summarizer) assertions(hs *handlers.Result) []*Assertion {
 	// wrong-typed argument: no wrapper's conversion reaches a panic. One
 	// that the package's registrations run only below a recover that
 	// answers the panic with a tool result does not.
+	// Nor does one whose every server recovers panics in middleware.
 	for _, h := range slices.Concat(hs.Handlers, hs.Converted) {
-		if hs.Reach.Recovered(h.Fn) {
+		if hs.Reach.Recovered(h.Fn) || recovered[h.SDK.Name] {
 			continue
 		}
 		visit(h.Fn, s.flow(h.Fn, []*sdk.Binding{h.SDK}, h.Seeds), h, 0, false, newFunc(h))

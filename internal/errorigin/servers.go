@@ -22,6 +22,9 @@ type Server struct {
 	// handler's error into a tool execution error result: no handler
 	// registered on it returns a protocol error.
 	Converts bool
+	// Recovers reports that middleware installed on it recovers every
+	// tool handler's panic into a tool execution error result.
+	Recovers bool
 }
 
 // servers returns the servers the package builds, and for each whether a
@@ -60,23 +63,29 @@ func (s *summarizer) servers(table *roles.Table, hs *handlers.Result) []Server {
 	}
 	for _, in := range installs {
 		ops := argflow.Operands(in.call.Common())
-		converts := false
+		converts, recovers := false, false
 		for _, op := range ops[min(in.row.Param, len(ops)):] {
-			converts = converts || s.convertsParam(op, hs)
+			converts = converts || s.middlewareParam(op, hs.ConvertedParams)
+			recovers = recovers || s.middlewareParam(op, func(fn *ssa.Function) ([]int, []string) { return hs.RecoveredParams(fn), nil })
 		}
-		if !converts {
+		if !converts && !recovers {
 			continue
 		}
 		// An option of the call that builds the server, or a method of
 		// the server.
 		for call, srv := range built {
+			installed := false
 			for _, op := range argflow.Operands(call.Common()) {
 				if slices.Contains(argflow.Sources(op), ssa.Value(in.call)) {
-					srv.Converts = true
+					installed = true
 				}
 			}
 			if in.row.Param > 0 && len(ops) > 0 && slices.Contains(argflow.Sources(ops[0]), ssa.Value(call)) {
-				srv.Converts = true
+				installed = true
+			}
+			if installed {
+				srv.Converts = srv.Converts || converts
+				srv.Recovers = srv.Recovers || recovers
 			}
 		}
 	}
@@ -87,16 +96,17 @@ func (s *summarizer) servers(table *roles.Table, hs *handlers.Result) []Server {
 	return out
 }
 
-// convertsParam reports whether v is a middleware function that turns the
-// errors of the handler it is given, its first parameter, into tool
-// results: by what handlers found in this package, or by its summary.
-func (s *summarizer) convertsParam(v ssa.Value, hs *handlers.Result) bool {
+// middlewareParam reports whether v is a middleware function that does
+// with the handler it is given, its first parameter, what params says of
+// its parameters (turns its errors or its panics into tool results): by
+// what handlers found in this package, or by its Wrapper fact.
+func (s *summarizer) middlewareParam(v ssa.Value, params func(*ssa.Function) ([]int, []string)) bool {
 	fn := handlers.FuncValue(v)
 	if fn == nil {
 		return false
 	}
-	params, _ := hs.ConvertedParams(fn)
-	return slices.Contains(params, 0)
+	ps, _ := params(fn)
+	return slices.Contains(ps, 0)
 }
 
 // inTestFile reports whether fn is declared in a _test.go file: a server
@@ -109,14 +119,25 @@ func (s *summarizer) inTestFile(fn *ssa.Function) bool {
 // ConvertedSDKs returns the SDKs whose every server in servers converts
 // tool errors into results, or nil when there is none.
 func ConvertedSDKs(servers []Server) map[string]bool {
+	return everyServer(servers, func(srv Server) bool { return srv.Converts })
+}
+
+// RecoveredSDKs returns the SDKs whose every server in servers recovers
+// tool handlers' panics into results, or nil when there is none.
+func RecoveredSDKs(servers []Server) map[string]bool {
+	return everyServer(servers, func(srv Server) bool { return srv.Recovers })
+}
+
+// everyServer returns the SDKs whose every server in servers has has.
+func everyServer(servers []Server, has func(Server) bool) map[string]bool {
 	out := make(map[string]bool)
 	for _, srv := range servers {
-		if converts, seen := out[srv.SDK]; !seen || converts {
-			out[srv.SDK] = srv.Converts
+		if all, seen := out[srv.SDK]; !seen || all {
+			out[srv.SDK] = has(srv)
 		}
 	}
-	for sdk, converts := range out {
-		if !converts {
+	for sdk, all := range out {
+		if !all {
 			delete(out, sdk)
 		}
 	}

@@ -88,6 +88,20 @@ func (r *Result) ConvertedParams(fn *ssa.Function) (params []int, escapes []stri
 	return nil, nil
 }
 
+// RecoveredParams returns the function-typed parameters of fn, a
+// function of this package or, by its Wrapper fact, another, whose
+// functions' panics the handlers or middleware fn makes recover into tool
+// results.
+func (r *Result) RecoveredParams(fn *ssa.Function) []int {
+	if fn.Pkg == r.finder.ssa.Pkg {
+		return r.Recovers[fn]
+	}
+	if w := r.finder.wrapper(fn); w != nil {
+		return w.Recovers
+	}
+	return nil
+}
+
 // A Handler is a function whose returned error reaches an MCP client.
 type Handler struct {
 	Fn  *ssa.Function

@@ -15,9 +15,10 @@ import (
 // package that sees every request, not only tool calls (go-sdk's
 // mcp.Middleware): a function given a function, its parameter 0, that
 // returns a function literal which calls the one given and answers some of
-// its failures with a tool result with IsError set and a nil error. Tool
-// handler middleware (mcp-go's) is a raw handler by its signature, and
-// recordConverted finds it.
+// its failures with a tool result with IsError set and a nil error; and
+// to f.recovers the middleware whose literal recovers a panic of it into
+// such a result. Tool handler middleware (mcp-go's) is a raw handler by
+// its signature, and recordConverted and recordRecovered find it.
 func (f *finder) recordConvertingMiddleware() {
 	for _, fn := range f.ssa.SrcFuncs {
 		if fn.Parent() != nil || len(fn.Params) != 1 || slices.Contains(f.converted[fn], 0) {
@@ -27,7 +28,13 @@ func (f *finder) recordConvertingMiddleware() {
 			continue
 		}
 		for _, lit := range fn.AnonFuncs {
-			if callsParam(lit, fn, 0) && f.returnsIsErrorResult(lit) {
+			if !callsParam(lit, fn, 0) {
+				continue
+			}
+			if f.recovery(lit) == recoversIntoResult && !slices.Contains(f.recovers[fn], 0) {
+				f.recovers[fn] = append(f.recovers[fn], 0)
+			}
+			if f.returnsIsErrorResult(lit) {
 				f.converted[fn] = append(f.converted[fn], 0)
 				break
 			}

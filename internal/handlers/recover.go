@@ -114,8 +114,9 @@ func (r recovery) below(p path) bool {
 func (f *finder) storesErrorResult(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			// A method handler's result is the SDK's Result interface.
 			st, ok := instr.(*ssa.Store)
-			if !ok || !f.isResult(st.Val.Type()) {
+			if !ok || !f.isResult(st.Val.Type()) && !types.IsInterface(st.Val.Type()) {
 				continue
 			}
 			if _, captured := st.Addr.(*ssa.FreeVar); captured && f.isErrorResult(st.Val, 0) {

@@ -51,11 +51,6 @@ var known = []knownDisagreement{
 		match: causeHas("converted by gosdk-recv-convert"),
 	},
 	{
-		name:   "go-sdk receiving middleware that recovers a tools/call panic",
-		reason: "the middleware's recover turns the panic into an IsError result; mcperrlint reports the assertion",
-		match:  causeHas("converted by gosdk-recv-recover"),
-	},
-	{
 		name: "a converting wrapper around a method value",
 		reason: "convert((&svc{}).handle) turns the error into an IsError result; mcperrlint follows the wrapper around a " +
 			"function, a factory or a table entry, not around a method value",
