@@ -78,7 +78,7 @@ func path(s *Site) []pathElement {
 		switch m {
 		case mwRecovery:
 			e.onPanic = "error"
-		case mwConvert, mwConvertLocal, mwRecvConvert, mwRecvConvLocal:
+		case mwConvert, mwConvertLocal, mwRecvConvert, mwRecvConvLocal, mwRecvSetError:
 			e.onError = "result"
 		case mwRecvRecover:
 			e.onPanic = "result"

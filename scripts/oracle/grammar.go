@@ -122,6 +122,7 @@ const (
 	mwRecvLog       middleware = "gosdk-recv-log"
 	mwRecvRecover   middleware = "gosdk-recv-recover"
 	mwRecvConvLocal middleware = "gosdk-recv-convert-local"
+	mwRecvSetError  middleware = "gosdk-recv-seterror" // converting with (*CallToolResult).SetError (v1.8.0)
 )
 
 // A stepKind is one production of a tool body's statements: reading an
@@ -302,7 +303,7 @@ func genTools(r *rand.Rand, fl Flavor, n, perPkg int) []*Package {
 				prefix = "g"
 			}
 			p.Name = fmt.Sprintf("%s%03d", prefix, len(pkgs))
-			p.Middleware = drawMiddleware(r, s, len(pkgs) < 2)
+			p.Middleware = drawMiddleware(r, s, fl, len(pkgs) < 2)
 			pkgs = append(pkgs, p)
 			cur[s] = p
 		}
@@ -324,7 +325,7 @@ func pick[T any](r *rand.Rand, xs ...T) T { return xs[r.IntN(len(xs))] }
 
 // drawMiddleware draws a package's server-level middleware; the first
 // packages have none, so that the forced shapes are judged on their own.
-func drawMiddleware(r *rand.Rand, s SDK, plain bool) []middleware {
+func drawMiddleware(r *rand.Rand, s SDK, fl Flavor, plain bool) []middleware {
 	if plain || r.IntN(2) == 0 {
 		return nil
 	}
@@ -332,8 +333,11 @@ func drawMiddleware(r *rand.Rand, s SDK, plain bool) []middleware {
 		return pick(r, []middleware{mwRecovery}, []middleware{mwConvert}, []middleware{mwLog},
 			[]middleware{mwConvertLocal}, []middleware{mwRecovery, mwConvert}, []middleware{mwLog, mwRecovery})
 	}
-	return pick(r, []middleware{mwRecvConvert}, []middleware{mwRecvLog}, []middleware{mwRecvRecover},
-		[]middleware{mwRecvConvLocal}, []middleware{mwRecvRecover, mwRecvConvert})
+	opts := [][]middleware{{mwRecvConvert}, {mwRecvLog}, {mwRecvRecover}, {mwRecvConvLocal}, {mwRecvRecover, mwRecvConvert}}
+	if fl.gosdkJSONRPC {
+		opts = append(opts, []middleware{mwRecvSetError})
+	}
+	return pick(r, opts...)
 }
 
 // forcedShapes are the five shapes and their twins, as

@@ -484,6 +484,23 @@ func Annotate(op string, err error) error {
 }
 
 `, marker(id))
+	if s == goSDK && m.Flavor.gosdkJSONRPC {
+		b.WriteString(`// ConvertCallsSetError is receiving middleware that makes a tools/call
+// error an IsError result with SetError.
+func ConvertCallsSetError(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if err != nil && method == "tools/call" {
+			r := &mcp.CallToolResult{}
+			r.SetError(err)
+			return r, nil
+		}
+		return res, err
+	}
+}
+
+`)
+	}
 	if s == mcpGo {
 		b.WriteString(`// Bind decodes the arguments of req into v.
 func Bind(req mcp.CallToolRequest, v any) error {

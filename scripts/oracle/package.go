@@ -128,6 +128,8 @@ func (m *Module) emitPackage(p *Package) {
 				b.WriteString("\ts.AddReceivingMiddleware(wrap.LogCalls)\n")
 			case mwRecvRecover:
 				b.WriteString("\ts.AddReceivingMiddleware(wrap.RecoverCalls)\n")
+			case mwRecvSetError:
+				b.WriteString("\ts.AddReceivingMiddleware(wrap.ConvertCallsSetError)\n")
 			case mwRecvConvLocal:
 				b.WriteString("\ts.AddReceivingMiddleware(convertCalls)\n")
 			}
