@@ -51,11 +51,6 @@ var known = []knownDisagreement{
 		match: causeHas("converted by gosdk-recv-convert"),
 	},
 	{
-		name:   "go-sdk receiving middleware that recovers a tools/call panic",
-		reason: "the middleware's recover turns the panic into an IsError result; mcperrlint reports the assertion",
-		match:  causeHas("converted by gosdk-recv-recover"),
-	},
-	{
 		name: "a panic a wrapper recovers into an error, which SetError middleware converts",
 		reason: "recover-err makes the assertion's panic an error and AddReceivingMiddleware(ConvertCallsSetError) an IsError " +
 			"result; mcperrlint reports the assertion",
