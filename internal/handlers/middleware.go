@@ -28,7 +28,10 @@ func (f *finder) recordConvertingMiddleware() {
 			continue
 		}
 		for _, lit := range fn.AnonFuncs {
-			if !callsParam(lit, fn, 0) {
+			// A tool handler's literal (an adapter that answers its own
+			// decode failure with an IsError result) is recordConverted's
+			// to judge, by what it does with the call's error.
+			if !callsParam(lit, fn, 0) || f.byFunc[lit] != nil {
 				continue
 			}
 			if f.recovery(lit) == recoversIntoResult && !slices.Contains(f.recovers[fn], 0) {
@@ -58,7 +61,8 @@ func callsParam(lit, fn *ssa.Function, i int) bool {
 }
 
 // returnsIsErrorResult reports whether fn has a return of a nil error
-// beside a tool result of one of the package's SDKs with IsError set.
+// beside a tool result of one of the package's SDKs with IsError set,
+// however it is built (isErrorResult).
 func (f *finder) returnsIsErrorResult(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -69,7 +73,7 @@ func (f *finder) returnsIsErrorResult(fn *ssa.Function) bool {
 			continue
 		}
 		for _, src := range argflow.Sources(ret.Results[0]) {
-			if alloc, ok := src.(*ssa.Alloc); ok && f.isResult(alloc.Type()) && (isTrue(argflow.StoredConst(alloc, "IsError")) || f.setsIsError(alloc)) {
+			if f.isErrorResult(src, 0) {
 				return true
 			}
 		}

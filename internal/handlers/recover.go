@@ -137,7 +137,7 @@ func (f *finder) isErrorResult(v ssa.Value, depth int) bool {
 	for _, src := range srcs {
 		switch src := src.(type) {
 		case *ssa.Alloc:
-			if !isTrue(argflow.StoredConst(src, "IsError")) && !f.setsIsError(src) {
+			if !f.isResult(src.Type()) || !isTrue(argflow.StoredConst(src, "IsError")) && !f.setsIsError(src) {
 				return false
 			}
 		case *ssa.Call:

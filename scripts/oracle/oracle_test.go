@@ -45,12 +45,6 @@ func hasMiddleware(t *Tool, mws ...middleware) bool {
 // the README) show a minimal example of each.
 var known = []knownDisagreement{
 	{
-		name: "go-sdk receiving middleware that converts tools/call errors",
-		reason: "AddReceivingMiddleware(ConvertCalls) turns every tools/call error into an IsError result (built by a helper, " +
-			"not SetError); mcperrlint reports the raw handlers' returns behind it, in every registration",
-		match: causeHas("converted by gosdk-recv-convert"),
-	},
-	{
 		name: "a panic a wrapper recovers into an error, which SetError middleware converts",
 		reason: "recover-err makes the assertion's panic an error and AddReceivingMiddleware(ConvertCallsSetError) an IsError " +
 			"result; mcperrlint reports the assertion",
