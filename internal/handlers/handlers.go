@@ -208,6 +208,10 @@ type finder struct {
 	// methods and its named types, made when first needed.
 	impls map[*types.Func][]*ssa.Function
 	named []*types.Named
+
+	// recoveries holds what each function's deferred recover makes of a
+	// panic, once asked: the walk asks at every visit.
+	recoveries map[*ssa.Function]recovery
 }
 
 // drop removes fn from the handlers; converted says why: its errors

@@ -75,6 +75,19 @@ const (
 // stores neither an error nor an IsError result (a plain text result
 // that reads as a success) recovers nothing the model is told of.
 func (f *finder) recovery(fn *ssa.Function) recovery {
+	if r, ok := f.recoveries[fn]; ok {
+		return r
+	}
+	if f.recoveries == nil {
+		f.recoveries = make(map[*ssa.Function]recovery)
+	}
+	r := f.deferredRecovery(fn)
+	f.recoveries[fn] = r
+	return r
+}
+
+// deferredRecovery is recovery, computed.
+func (f *finder) deferredRecovery(fn *ssa.Function) recovery {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			d, ok := instr.(*ssa.Defer)
