@@ -310,7 +310,7 @@ func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
 // decoder's shape (data and a target) is enough on its own.
 func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
 	callee := class.Callee
-	if callee == nil || c.IsInvoke() || callee.Pkg() == nil || isStd(callee.Pkg().Path()) {
+	if callee == nil || c.IsInvoke() || callee.Pkg() == nil || IsStdPath(callee.Pkg().Path()) {
 		return class
 	}
 	sig := callee.Signature()
@@ -422,9 +422,10 @@ func (f *Func) rawArguments(v ssa.Value) bool {
 	}
 }
 
-// isStd reports whether path names a package of the standard library,
-// whose first element has no dot: the role table says what those do.
-func isStd(path string) bool {
+// IsStdPath reports whether path has the form of a standard library
+// package's: its first element has no dot. (A module being analyzed may
+// have such a path too: callers that can tell say so.)
+func IsStdPath(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
 }

@@ -206,6 +206,22 @@ func ReachingStores(a *ssa.Alloc, load *ssa.UnOp) []ssa.Value {
 	return vals
 }
 
+// BoundFreeVars returns the free variables of the closure mc makes that
+// are bound to v (a captured variable's cell, or a captured value).
+func BoundFreeVars(mc *ssa.MakeClosure, v ssa.Value) []*ssa.FreeVar {
+	lit, ok := mc.Fn.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	var fvs []*ssa.FreeVar
+	for i, b := range mc.Bindings {
+		if b == v && i < len(lit.FreeVars) {
+			fvs = append(fvs, lit.FreeVars[i])
+		}
+	}
+	return fvs
+}
+
 // CellStores returns the values stored into the variable cell anywhere
 // in its function, in no order of flow.
 func CellStores(cell *ssa.Alloc) []ssa.Value {

@@ -255,8 +255,7 @@ func (s *summarizer) visiblePackages() []*types.Package {
 // element has no dot, and it is not of the module being analyzed, whose
 // path need not have one either (module mcp-server).
 func (s *summarizer) isStd(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	if strings.Contains(first, ".") {
+	if !argflow.IsStdPath(path) {
 		return false
 	}
 	mod := s.pass.Module

@@ -453,7 +453,7 @@ func localCell(cell *ssa.Alloc) bool {
 			}
 		case *ssa.DebugRef:
 		case *ssa.MakeClosure:
-			for _, fv := range boundFreeVars(ref, cell) {
+			for _, fv := range argflow.BoundFreeVars(ref, cell) {
 				for _, u := range *fv.Referrers() {
 					if l, ok := u.(*ssa.UnOp); !ok || l.Op != token.MUL {
 						return false
@@ -476,7 +476,7 @@ func cellLoads(cell *ssa.Alloc) []ssa.Value {
 		case *ssa.UnOp:
 			loads = append(loads, ref)
 		case *ssa.MakeClosure:
-			for _, fv := range boundFreeVars(ref, cell) {
+			for _, fv := range argflow.BoundFreeVars(ref, cell) {
 				for _, u := range *fv.Referrers() {
 					if l, ok := u.(*ssa.UnOp); ok {
 						loads = append(loads, l)
@@ -486,22 +486,6 @@ func cellLoads(cell *ssa.Alloc) []ssa.Value {
 		}
 	}
 	return loads
-}
-
-// boundFreeVars returns the free variables of the closure mc makes that
-// are bound to v.
-func boundFreeVars(mc *ssa.MakeClosure, v ssa.Value) []*ssa.FreeVar {
-	lit, ok := mc.Fn.(*ssa.Function)
-	if !ok {
-		return nil
-	}
-	var fvs []*ssa.FreeVar
-	for i, b := range mc.Bindings {
-		if b == v && i < len(lit.FreeVars) {
-			fvs = append(fvs, lit.FreeVars[i])
-		}
-	}
-	return fvs
 }
 
 // harmlessUse reports whether r only reads the container v: len, cap, a

@@ -469,16 +469,9 @@ func capturedStores(cell *ssa.Alloc) []ssa.Value {
 		if !ok {
 			continue
 		}
-		lit, ok := mc.Fn.(*ssa.Function)
-		if !ok {
-			continue
-		}
-		for i, b := range mc.Bindings {
-			if b != cell || i >= len(lit.FreeVars) {
-				continue
-			}
-			for _, r := range *lit.FreeVars[i].Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == lit.FreeVars[i] {
+		for _, fv := range argflow.BoundFreeVars(mc, cell) {
+			for _, r := range *fv.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
 					vals = append(vals, st.Val)
 				}
 			}
