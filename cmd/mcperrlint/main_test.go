@@ -225,7 +225,7 @@ func TestFixBuildsAndCleans(t *testing.T) {
 	if after, _ := os.ReadFile(filepath.Join(dir, "weather", "weather.go")); string(after) == string(before) {
 		t.Fatal("-fix changed nothing")
 	}
-	if out, code := run(t, dir, "go", "vet", "./..."); code != 0 {
+	if out, code := run(t, dir, "go", "build", "./..."); code != 0 {
 		t.Fatalf("fixed example does not build:\n%s", out)
 	}
 	if out, code := run(t, dir, bin, "./..."); code != 0 {
