@@ -187,7 +187,13 @@ func (w *reachWalk) value(v ssa.Value, in *frame, p path) {
 		case *ssa.Function:
 			w.fn(valueflow.FuncOf(x), nil, p)
 		case *ssa.MakeClosure:
-			if lit, ok := x.Fn.(*ssa.Function); ok {
+			lit, ok := x.Fn.(*ssa.Function)
+			switch method := boundMethod(lit); {
+			case method != nil:
+				// A method value (svc.handle) runs the method with the
+				// receiver bound where the value was made.
+				w.fn(method, &frame{fn: method, args: x.Bindings, caller: in, depth: in.within()}, p)
+			case ok:
 				w.fn(lit, &frame{fn: lit, mc: x, caller: in, depth: in.within()}, p)
 			}
 		case *ssa.Parameter:
@@ -210,6 +216,19 @@ func (w *reachWalk) value(v ssa.Value, in *frame, p path) {
 			w.set(w.r.values().Of(src), p)
 		}
 	}
+}
+
+// boundMethod returns the method a method value's closure calls (the
+// synthetic wrapper SSA makes for svc.handle binds svc as its one free
+// variable), or nil when fn is no such wrapper or the method is abstract.
+func boundMethod(fn *ssa.Function) *ssa.Function {
+	if fn == nil || fn.Synthetic == "" || len(fn.FreeVars) != 1 {
+		return nil
+	}
+	if m := valueflow.FuncOf(fn); m != fn && m.Signature.Recv() != nil {
+		return m
+	}
+	return nil
 }
 
 // arg returns the argument in binds to parameter x, if it binds one.

@@ -149,7 +149,22 @@ func panicPassedOn(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolR
 	return nil, nil
 }
 
+// A method value runs its method with the receiver bound where the value
+// was made: behind a converting wrapper, the method's errors are
+// converted; passed on, they are not.
+type svc struct{ prefix string }
+
+func (s *svc) convertedMethod(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `convertedMethod: converted$`
+	return nil, nil
+}
+
+func (s svc) passedMethod(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `passedMethod: raw$`
+	return nil, nil
+}
+
 func registerComposed(s *server.MCPServer) {
+	s.AddTool(mcp.Tool{}, convertErrors((&svc{prefix: "a"}).convertedMethod))
+	s.AddTool(mcp.Tool{}, passOn(svc{prefix: "b"}.passedMethod))
 	s.AddTool(mcp.Tool{}, convertErrors(panicToError(panicConverted)))
 	s.AddTool(mcp.Tool{}, passOn(panicToError(panicPassedOn)))
 	s.AddTool(mcp.Tool{}, forwarding(lookup{}))
