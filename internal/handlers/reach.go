@@ -94,7 +94,7 @@ func (f *finder) computeReach() *Reach {
 		g.Wrappers = func(c *ssa.CallCommon) bool { return f.foreignWrapper(c) != nil }
 		return g
 	}
-	w := reachWalk{f: f, r: r, seen: make(map[*ssa.Function]path)}
+	w := reachWalk{f: f, r: r, seen: make(map[*ssa.Function]path), storedSeen: make(map[ssa.Value]path)}
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -106,12 +106,11 @@ func (f *finder) computeReach() *Reach {
 				if !ok || row.Role != roles.Register {
 					continue
 				}
-				g := r.values() // only a package that registers handlers needs it
 				ops := argflow.Operands(call.Common())
 				for _, op := range ops[min(row.Param, len(ops)):] {
 					start := path{raw: !row.Typed, panics: true}
 					if row.Field != "" {
-						w.set(g.Field(op, row.Field), start)
+						w.fieldOf(op, row.Field, start)
 					} else {
 						w.value(op, nil, start)
 					}
@@ -131,10 +130,12 @@ func (f *finder) computeReach() *Reach {
 // logger) stay apart. Where no such binding is known, the package's value
 // flow answers for every use at once.
 type reachWalk struct {
-	f     *finder
-	r     *Reach
-	seen  map[*ssa.Function]path // the paths each function was walked on, out of any frame
-	steps int                    // framed steps taken, against maxReachSteps
+	f    *finder
+	r    *Reach
+	seen map[*ssa.Function]path // the paths each function was walked on, out of any frame
+	// The paths each stored value was walked on.
+	storedSeen map[ssa.Value]path
+	steps      int // framed steps taken, against maxReachSteps
 }
 
 // A frame binds what the walk knows of one activation of fn: the
@@ -208,13 +209,49 @@ func (w *reachWalk) value(v ssa.Value, in *frame, p path) {
 			if fv, ok := x.X.(*ssa.FreeVar); ok && x.Op == token.MUL {
 				w.captured(fv, in, p)
 			} else {
-				w.set(w.r.values().Of(x), p)
+				w.loaded(x, p)
 			}
 		case *ssa.Call:
 			w.called(x, in, p)
 		default:
-			w.set(w.r.values().Of(src), p)
+			w.loaded(src, p)
 		}
+	}
+}
+
+// loaded walks into what a load may read: each value stored there, in
+// the function that stored it, when the stores are all known (a table's
+// entries, guard(adapt(f)) and log(adapt(g)), stay apart); else what the
+// package's value flow says it holds.
+func (w *reachWalk) loaded(v ssa.Value, p path) {
+	vals, ok := w.r.values().Stored(v)
+	if !ok {
+		w.set(w.r.values().Of(v), p)
+		return
+	}
+	w.stored(vals, p)
+}
+
+// fieldOf walks into what field name of the struct v is, points to or
+// holds elements of may hold, as loaded does.
+func (w *reachWalk) fieldOf(v ssa.Value, name string, p path) {
+	vals, ok := w.r.values().FieldStored(v, name)
+	if !ok {
+		w.set(w.r.values().Field(v, name), p)
+		return
+	}
+	w.stored(vals, p)
+}
+
+// stored walks stored values, each once for any path it covers: read in
+// no frame, a value leads the same way wherever it is loaded.
+func (w *reachWalk) stored(vals []ssa.Value, p path) {
+	for _, v := range vals {
+		if seen, ok := w.storedSeen[v]; ok && seen.covers(p) {
+			continue
+		}
+		w.storedSeen[v] = path{raw: p.raw || w.storedSeen[v].raw, panics: p.panics || w.storedSeen[v].panics}
+		w.value(v, nil, p)
 	}
 }
 

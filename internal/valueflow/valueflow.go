@@ -27,6 +27,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/fixpoint"
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // A Graph answers value flow questions about the functions of one
@@ -49,8 +50,9 @@ type Graph struct {
 	captures    map[ssa.Value][]*ssa.FreeVar
 	indexed     map[*ssa.Function]bool
 	fieldStores map[fieldKey][]store
-	elemStores  []store // into elements: x[i] = v
-	mapStores   []store // m[k] = v
+	structs     typeutil.Map // each struct type to the identical one keyed
+	elemStores  []store      // into elements: x[i] = v
+	mapStores   []store      // m[k] = v
 	appends     map[*ssa.Call]bool
 
 	// Adapters are calls of other packages' functions whose result
@@ -295,7 +297,7 @@ func (g *Graph) index(instr ssa.Instruction) {
 		case *ssa.FreeVar:
 			g.freeStores[addr] = append(g.freeStores[addr], instr.Val)
 		case *ssa.FieldAddr:
-			if k, ok := keyOf(addr.X.Type(), addr.Field); ok {
+			if k, ok := g.keyOf(addr.X.Type(), addr.Field); ok {
 				g.fieldStores[k] = append(g.fieldStores[k], store{addr.X, instr.Val})
 			}
 		case *ssa.IndexAddr:
@@ -336,12 +338,24 @@ func (g *Graph) index(instr ssa.Instruction) {
 	}
 }
 
-func keyOf(t types.Type, field int) (fieldKey, bool) {
+// keyOf returns the key of field i of struct type t, or of the struct t
+// points to. Identical struct types share keys: the two spellings of an
+// unnamed struct, in a table's result type and in its literal, are two
+// *types.Struct.
+func (g *Graph) keyOf(t types.Type, field int) (fieldKey, bool) {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	st, ok := t.Underlying().(*types.Struct)
-	return fieldKey{st, field}, ok
+	if !ok {
+		return fieldKey{}, false
+	}
+	if canon, ok := g.structs.At(st).(*types.Struct); ok {
+		st = canon
+	} else {
+		g.structs.Set(st, st)
+	}
+	return fieldKey{st, field}, true
 }
 
 func origin(fn *ssa.Function) *ssa.Function {
@@ -545,7 +559,7 @@ func (g *Graph) cellValues(a *ssa.Alloc) ([]ssa.Value, bool) {
 
 // fieldOf returns what field i of the objects base stands for holds.
 func (g *Graph) fieldOf(base ssa.Value, t types.Type, i int, depth int) *Set {
-	k, ok := keyOf(t, i)
+	k, ok := g.keyOf(t, i)
 	if !ok {
 		return &Set{}
 	}
@@ -708,6 +722,23 @@ func FuncOf(fn *ssa.Function) *ssa.Function {
 // Field returns what the field called name holds of the struct v is,
 // points to, or, for a slice or array of those, of its elements.
 func (g *Graph) Field(v ssa.Value, name string) *Set {
+	vals, complete := g.fieldStored(v, name)
+	s := newBuilder(complete)
+	for _, val := range vals {
+		s.union(g.Of(val))
+	}
+	return s.set()
+}
+
+// FieldStored returns the values stored into the field called name of
+// the struct v is, points to, or, for a slice or array of those, of its
+// elements, and whether those are all it may hold.
+func (g *Graph) FieldStored(v ssa.Value, name string) ([]ssa.Value, bool) {
+	vals, complete := g.fieldStored(v, name)
+	return vals, complete && g.accounts(vals, g.Field(v, name))
+}
+
+func (g *Graph) fieldStored(v ssa.Value, name string) ([]ssa.Value, bool) {
 	t := v.Type().Underlying()
 	objs := &Set{Complete: true}
 	objs.union(g.Of(v)) // a copy: the answers are kept
@@ -727,19 +758,90 @@ func (g *Graph) Field(v ssa.Value, name string) *Set {
 	}
 	strct, ok := st.(*types.Struct)
 	if !ok {
-		return &Set{}
+		return nil, false
 	}
 	for i := range strct.NumFields() {
 		if strct.Field(i).Name() != name {
 			continue
 		}
-		s := &Set{Complete: objs.Complete}
-		for _, store := range g.fieldStores[fieldKey{strct, i}] {
+		var vals []ssa.Value
+		k, _ := g.keyOf(strct, i)
+		for _, store := range g.fieldStores[k] {
 			if !objs.Complete || g.Of(store.base).meets(objs) {
-				s.union(g.Of(store.val))
+				vals = append(vals, store.val)
 			}
 		}
-		return s
+		return vals, objs.Complete
 	}
-	return &Set{}
+	return nil, false
+}
+
+// Stored returns the values a load v may read, when v loads a field, an
+// element, a map entry or a package variable and the stores into it hold
+// everything Of(v) does. A walk that follows each stored value in the
+// function that stored it keeps apart what one factory makes for two
+// entries of a table, which Of, answering for every use at once, merges.
+func (g *Graph) Stored(v ssa.Value) ([]ssa.Value, bool) {
+	var vals []ssa.Value
+	collect := func(st store) { vals = append(vals, st.val) }
+	complete := false
+	switch x := v.(type) {
+	case *ssa.Field:
+		complete = g.eachFieldStore(x.X, x.X.Type(), x.Field, collect)
+	case *ssa.Lookup:
+		if _, ok := x.X.Type().Underlying().(*types.Map); ok {
+			complete = g.eachStore(g.mapStores, x.X, collect)
+		}
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			break
+		}
+		switch a := x.X.(type) {
+		case *ssa.FieldAddr:
+			complete = g.eachFieldStore(a.X, a.X.Type(), a.Field, collect)
+		case *ssa.IndexAddr:
+			complete = g.eachStore(g.elemStores, a.X, collect)
+		case *ssa.Global:
+			vals = g.globalStores[a]
+			complete = a.Object() == nil || !a.Object().Exported()
+		}
+	}
+	return vals, complete && g.accounts(vals, g.Of(v))
+}
+
+// eachFieldStore calls yield with each store into field i of the objects
+// base stands for, and reports whether those objects are all known.
+func (g *Graph) eachFieldStore(base ssa.Value, t types.Type, i int, yield func(store)) bool {
+	k, ok := g.keyOf(t, i)
+	if !ok {
+		return false
+	}
+	return g.eachMatching(g.fieldStores[k], base, yield)
+}
+
+// eachStore calls yield with each store (into elements or maps) whose
+// base may be one of the objects container stands for, and reports
+// whether those objects are all known.
+func (g *Graph) eachStore(stores []store, container ssa.Value, yield func(store)) bool {
+	return g.eachMatching(stores, container, yield)
+}
+
+func (g *Graph) eachMatching(stores []store, base ssa.Value, yield func(store)) bool {
+	objs := g.Of(base)
+	for _, st := range stores {
+		if !objs.Complete || g.Of(st.base).meets(objs) {
+			yield(st)
+		}
+	}
+	return objs.Complete
+}
+
+// accounts reports whether the values vals may hold are everything want
+// holds: the stores a load reads explain it whole.
+func (g *Graph) accounts(vals []ssa.Value, want *Set) bool {
+	got := &Set{Complete: true}
+	for _, v := range vals {
+		got.union(g.Of(v))
+	}
+	return got.covers(want)
 }

@@ -162,7 +162,33 @@ func (s svc) passedMethod(ctx context.Context, req mcp.CallToolRequest) (*mcp.Ca
 	return nil, nil
 }
 
+// A table's entries stay apart: one adapter makes both handlers, each
+// read where its entry was stored.
+func tableGuarded(args map[string]any) (*mcp.CallToolResult, error) { // want `tableGuarded: converted recovered`
+	return nil, nil
+}
+
+func tablePassed(args map[string]any) (*mcp.CallToolResult, error) { // want `tablePassed: raw$`
+	return nil, nil
+}
+
+func table() []struct {
+	name string
+	h    server.ToolHandlerFunc
+} {
+	return []struct {
+		name string
+		h    server.ToolHandlerFunc
+	}{
+		{name: "guarded", h: guard(adapt(tableGuarded))},
+		{name: "passed", h: passOn(adapt(tablePassed))},
+	}
+}
+
 func registerComposed(s *server.MCPServer) {
+	for _, e := range table() {
+		s.AddTool(mcp.NewTool(e.name), e.h)
+	}
 	s.AddTool(mcp.Tool{}, convertErrors((&svc{prefix: "a"}).convertedMethod))
 	s.AddTool(mcp.Tool{}, passOn(svc{prefix: "b"}.passedMethod))
 	s.AddTool(mcp.Tool{}, convertErrors(panicToError(panicConverted)))
