@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"go/types"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -217,15 +218,7 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 		if !ok || len(ret.Results) == 0 {
 			continue
 		}
-		errVal := ret.Results[len(ret.Results)-1]
-		for _, src := range argflow.Sources(errVal) {
-			call, _ := argflow.CallOf(src)
-			if call == nil {
-				continue
-			}
-			if k := flow.Classify(call.Common()).Kind; k != argflow.Other && k != argflow.Summarized {
-				continue
-			}
+		for _, call := range returnedCalls(flow, ret.Results[len(ret.Results)-1]) {
 			resultFlow := resultReturned[call]
 			if i, dup := seen[call]; dup {
 				sites[i].resultFlow = sites[i].resultFlow || resultFlow
@@ -242,6 +235,38 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 		}
 	}
 	return sites
+}
+
+// returnedCalls returns the calls whose error errVal may be: returned as
+// it is, or wrapped by an error constructor (fmt.Errorf("tool failed: %w",
+// err)), which the SDK answers with a protocol error all the same.
+func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
+	var calls []*ssa.Call
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		for _, src := range argflow.Sources(v) {
+			call, _ := argflow.CallOf(src)
+			if call == nil || seen[call] {
+				continue
+			}
+			seen[call] = true
+			switch flow.Classify(call.Common()).Kind {
+			case argflow.Other, argflow.Summarized:
+				calls = append(calls, call)
+			case argflow.ErrorConstructor:
+				if depth < maxWrapDepth {
+					for _, op := range argflow.Operands(call.Common()) {
+						if sdk.IsError(op.Type()) || types.IsInterface(op.Type()) {
+							walk(op, depth+1)
+						}
+					}
+				}
+			}
+		}
+	}
+	walk(errVal, 0)
+	return calls
 }
 
 func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {

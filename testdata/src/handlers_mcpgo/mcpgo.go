@@ -59,9 +59,10 @@ func quiet(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, e
 	return nil, nil
 }
 
-// wrapErrors passes every error of next on, wrapped: that is neither
-// forwarding (the error is not returned as it is) nor converting.
-func wrapErrors(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+// wrapErrors passes every error of next on, wrapped with %w: the SDK
+// answers the wrapped error with a protocol error all the same, so it
+// forwards next.
+func wrapErrors(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want wrapErrors:`forwards 0`
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^wrapErrors\$1: mcp-go raw registered$`
 		res, err := next(ctx, req)
 		if err != nil {
@@ -72,7 +73,7 @@ func wrapErrors(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 }
 
 // wrapped is given to wrapErrors: its errors still reach the client.
-func wrapped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^wrapped: mcp-go raw registered$`
+func wrapped(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^wrapped: mcp-go raw registered by wrapErrors\$1$`
 	return nil, nil
 }
 
