@@ -238,19 +238,36 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 }
 
 // returnedCalls returns the calls whose error errVal may be: returned as
-// it is, or wrapped by an error constructor (fmt.Errorf("tool failed: %w",
-// err)), which the SDK answers with a protocol error all the same.
+// it is, through a named result, or wrapped by an error constructor
+// (fmt.Errorf("tool failed: %w", err)), which the SDK answers with a
+// protocol error all the same.
 func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
 	var calls []*ssa.Call
-	seen := make(map[ssa.Value]bool)
+	seen, found := make(map[ssa.Value]bool), make(map[*ssa.Call]bool)
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
 		for _, src := range argflow.Sources(v) {
-			call, _ := argflow.CallOf(src)
-			if call == nil || seen[call] {
+			if seen[src] {
 				continue
 			}
-			seen[call] = true
+			seen[src] = true
+			// A named result: what the return stored there last, or a
+			// deferred function stores (return h(ctx, req) below a
+			// recover).
+			if cell, load := loadedCell(src); cell != nil && depth < maxWrapDepth {
+				for _, st := range argflow.ReachingStores(cell, load) {
+					walk(st, depth+1)
+				}
+				for _, st := range capturedStores(cell) {
+					walk(st, depth+1)
+				}
+				continue
+			}
+			call, _ := argflow.CallOf(src)
+			if call == nil || found[call] {
+				continue
+			}
+			found[call] = true
 			switch flow.Classify(call.Common()).Kind {
 			case argflow.Other, argflow.Summarized:
 				calls = append(calls, call)
