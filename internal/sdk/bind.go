@@ -31,6 +31,7 @@ type Binding struct {
 	invalidParams map[*types.Var]bool
 
 	registrars map[*types.Func][]Shape
+	named      map[*types.TypeName]Shape
 
 	// shapes are the descriptor's shapes that this version of the SDK
 	// has (see Shape.Type).
@@ -92,6 +93,7 @@ func (d *Descriptor) bind(mcp *types.Package, visible map[string]*types.Package)
 		protocolErrors: make(map[*types.TypeName]ProtocolError),
 		invalidParams:  make(map[*types.Var]bool),
 		registrars:     make(map[*types.Func][]Shape),
+		named:          make(map[*types.TypeName]Shape),
 	}
 	if f := lookupFieldPath(b.Request, []string{"Params"}); f != nil {
 		b.params = deref(f.Type())
@@ -126,7 +128,23 @@ func (d *Descriptor) bind(mcp *types.Package, visible map[string]*types.Package)
 			b.registrars[fn] = append(b.registrars[fn], s)
 		}
 	}
+	for _, s := range d.Shapes {
+		if tn, ok := mcp.Scope().Lookup(s.Named).(*types.TypeName); ok && s.Named != "" {
+			b.named[tn] = s
+		}
+	}
 	return b
+}
+
+// NamedShape returns the shape of the handlers whose type t is, an SDK
+// function type (or an instance of one) that names a handler shape.
+func (b *Binding) NamedShape(t types.Type) (Shape, bool) {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return Shape{}, false
+	}
+	s, ok := b.named[n.Origin().Obj()]
+	return s, ok
 }
 
 // hasShapeType reports whether the version of the SDK bound has shape s:

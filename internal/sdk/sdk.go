@@ -173,6 +173,12 @@ type Shape struct {
 	// the signature alone identifies a handler.
 	Registrar      string
 	RegistrarParam int
+
+	// Named, when set, names the SDK's function type in MCP whose values
+	// are handlers of this shape, registered here or not: a function
+	// converted to it (a generic wrapper's result of type
+	// mcp.TypedToolHandlerFunc[T]) is one.
+	Named string
 }
 
 // A ProtocolError is an error type the SDK sends as a JSON-RPC error object.
@@ -290,7 +296,7 @@ var Default = Table{
 			// NewTypedToolHandler binds the arguments, then returns the
 			// typed function's error unchanged. (NewStructuredToolHandler
 			// wraps errors, so its functions are not handlers.)
-			{Kind: Raw, Input: true, Registrar: "NewTypedToolHandler", RegistrarParam: 0},
+			{Kind: Raw, Input: true, Registrar: "NewTypedToolHandler", RegistrarParam: 0, Named: "TypedToolHandlerFunc"},
 			// Before v0.15.0 a handler took the arguments map alone, and
 			// its error became a -32603 protocol error as it does now.
 			{Kind: Raw, Arguments: true, Type: "github.com/mark3labs/mcp-go/server.ToolHandlerFunc"},
