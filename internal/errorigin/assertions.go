@@ -46,7 +46,7 @@ const maxHelperDepth = 4
 // assertions returns the argument assertions of the package's handlers
 // and of the helpers they pass argument values to, but for the handlers of
 // the SDKs in recovered, whose every server recovers panics.
-func (s *summarizer) assertions(hs *handlers.Result, recovered map[string]bool) []*Assertion {
+func (s *summarizer) assertions(hs *handlers.Result, recovered, converted map[string]bool) []*Assertion {
 	var out []*Assertion
 	seen := make(map[token.Pos]bool)
 	report := func(a *Assertion) {
@@ -110,10 +110,16 @@ func (s *summarizer) assertions(hs *handlers.Result, recovered map[string]bool) 
 	// A handler whose errors a wrapper converts still panics on a
 	// wrong-typed argument: no wrapper's conversion reaches a panic. One
 	// that the package's registrations run only below a recover that
-	// answers the panic with a tool result does not.
-	// Nor does one whose every server recovers panics in middleware.
+	// answers the panic with a tool result does not. Nor does one whose
+	// every server recovers panics in middleware, unless a wrapper turned
+	// the panic into an error on the way, which the middleware sees as
+	// an error: a protocol error, unless the servers convert errors too.
 	for _, h := range slices.Concat(hs.Handlers, hs.Converted) {
-		if hs.Reach.Recovered(h.Fn) || recovered[h.SDK.Name] {
+		r := hs.Reach
+		switch {
+		case !r.Reached[h.Fn] && recovered[h.SDK.Name]:
+			continue
+		case r.Reached[h.Fn] && !(r.Panics[h.Fn] && !recovered[h.SDK.Name]) && !(r.PanicErrors[h.Fn] && !converted[h.SDK.Name]):
 			continue
 		}
 		visit(h.Fn, s.flow(h.Fn, []*sdk.Binding{h.SDK}, h.Seeds), h, 0, false, newFunc(h))

@@ -202,8 +202,9 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 		}
 	}
 	// A panic is no returned error: a server whose middleware converts
-	// errors still panics on these.
-	res.Assertions = s.assertions(hs, RecoveredSDKs(res.Servers))
+	// errors still panics on these, unless a wrapper recovered the panic
+	// into an error first.
+	res.Assertions = s.assertions(hs, RecoveredSDKs(res.Servers), ConvertedSDKs(res.Servers))
 	// Nor does it mark a result that carries an error's text.
 	res.Unflagged = unflagged(pass.Fset, hs)
 	exportMethodSummaries(pass, below, s.export())

@@ -35,8 +35,9 @@ type Reach struct {
 	// Reached holds every function a registration of the package may
 	// run; Raw those whose returned error may reach the SDK unconverted
 	// from a raw (non-typed) registration; Panics those whose panic may
-	// reach the SDK unrecovered.
-	Reached, Raw, Panics map[*ssa.Function]bool
+	// reach the SDK unrecovered; PanicErrors those whose panic may reach
+	// it recovered into an unconverted error.
+	Reached, Raw, Panics, PanicErrors map[*ssa.Function]bool
 
 	graph    *valueflow.Graph
 	newGraph func() *valueflow.Graph // made when first needed
@@ -57,7 +58,9 @@ func (r *Reach) Converted(fn *ssa.Function) bool { return r.Reached[fn] && !r.Ra
 
 // Recovered reports whether fn is run by the package's registrations only
 // below a recover that answers its panics with a tool result.
-func (r *Reach) Recovered(fn *ssa.Function) bool { return r.Reached[fn] && !r.Panics[fn] }
+func (r *Reach) Recovered(fn *ssa.Function) bool {
+	return r.Reached[fn] && !r.Panics[fn] && !r.PanicErrors[fn]
+}
 
 // Callees returns the functions of the package a dynamic call may run,
 // and whether that is all it may run.
@@ -73,12 +76,21 @@ func (r *Reach) Callees(call *ssa.CallCommon) ([]*ssa.Function, bool) {
 }
 
 // A path is what a step of a path from a registration carries: whether
-// an error returned there, and a panic raised there, still reach the
-// SDK as they are.
-type path struct{ raw, panics bool }
+// an error returned there still reaches the SDK as it is, and whether a
+// panic raised there reaches it as a panic, or, recovered into an error
+// on the way, as an unconverted error (which middleware that converts
+// errors answers with a tool result).
+type path struct{ raw, panics, panicErr bool }
 
 // covers reports whether every path p lets through, q does too.
-func (p path) covers(q path) bool { return (p.raw || !q.raw) && (p.panics || !q.panics) }
+func (p path) covers(q path) bool {
+	return (p.raw || !q.raw) && (p.panics || !q.panics) && (p.panicErr || !q.panicErr)
+}
+
+// or returns the path that lets through what p or q does.
+func (p path) or(q path) path {
+	return path{raw: p.raw || q.raw, panics: p.panics || q.panics, panicErr: p.panicErr || q.panicErr}
+}
 
 // computeReach follows each registration of the package to the bodies it
 // runs.
@@ -87,7 +99,7 @@ func (f *finder) computeReach() *Reach {
 	if init := f.ssa.Pkg.Func("init"); init != nil {
 		funcs = append(funcs[:len(funcs):len(funcs)], init) // package-level tables
 	}
-	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool)}
+	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
 	r.newGraph = func() *valueflow.Graph {
 		g := valueflow.New(f.ssa.Pkg, funcs)
 		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
@@ -250,7 +262,7 @@ func (w *reachWalk) stored(vals []ssa.Value, p path) {
 		if seen, ok := w.storedSeen[v]; ok && seen.covers(p) {
 			continue
 		}
-		w.storedSeen[v] = path{raw: p.raw || w.storedSeen[v].raw, panics: p.panics || w.storedSeen[v].panics}
+		w.storedSeen[v] = p.or(w.storedSeen[v])
 		w.value(v, nil, p)
 	}
 }
@@ -351,12 +363,13 @@ func (w *reachWalk) wrapped(call *ssa.CallCommon, in *frame, p path) {
 		if !forwards && !converts {
 			continue // kept, or called some other way: not followed
 		}
-		q := path{raw: p.raw && forwards && !converts, panics: p.panics}
+		q := path{raw: p.raw && forwards && !converts, panics: p.panics, panicErr: p.panicErr}
 		switch {
 		case slices.Contains(fact.Recovers, i):
-			q.panics = false
+			q.panics, q.panicErr = false, false
 		case slices.Contains(fact.RecoversAsError, i):
-			q.panics = p.raw
+			q = recoversIntoError.below(p)
+			q.raw = p.raw && forwards && !converts
 		}
 		w.value(arg, in, q)
 	}
@@ -373,7 +386,7 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 		if seen, ok := w.seen[fn]; ok && seen.covers(p) {
 			return
 		}
-		p = path{raw: p.raw || w.seen[fn].raw, panics: p.panics || w.seen[fn].panics}
+		p = p.or(w.seen[fn])
 		w.seen[fn] = p
 	} else if in.depth > maxFrameDepth || w.steps > maxReachSteps {
 		w.fn(fn, nil, p)
@@ -383,7 +396,8 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 	w.r.Reached[fn] = true
 	w.r.Raw[fn] = w.r.Raw[fn] || p.raw
 	w.r.Panics[fn] = w.r.Panics[fn] || p.panics
-	below := path{panics: w.f.recovery(fn).below(p)}
+	w.r.PanicErrors[fn] = w.r.PanicErrors[fn] || p.panicErr
+	below := w.f.recovery(fn).below(p)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)

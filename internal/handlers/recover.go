@@ -109,17 +109,17 @@ func (f *finder) deferredRecovery(fn *ssa.Function) recovery {
 	return noRecovery
 }
 
-// below returns the path of what fn calls on path p, for panics: a recover
-// of fn's own answers them with a result, or turns them into fn's error,
-// which reaches the SDK as fn's does.
-func (r recovery) below(p path) bool {
+// below returns the path of what fn calls on path p, for panics: a
+// recover into a result stops them; one into an error turns them into
+// fn's error, which goes on as p's errors do.
+func (r recovery) below(p path) path {
 	switch r {
 	case recoversIntoResult:
-		return false
+		return path{}
 	case recoversIntoError:
-		return p.raw
+		return path{panicErr: p.raw}
 	}
-	return p.panics
+	return path{panics: p.panics, panicErr: p.panicErr}
 }
 
 // storesErrorResult reports whether fn stores a tool execution error
