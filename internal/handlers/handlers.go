@@ -364,8 +364,10 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 	f.converted = make(map[*ssa.Function][]int)
 	f.escapes = make(map[*ssa.Function][]string)
 	for _, fn := range f.ssa.SrcFuncs {
+		// A typed handler that converts the errors of the typed function
+		// it is given converts the protocol errors the SDK would not.
 		h := f.byFunc[fn]
-		if h == nil || h.Kind != sdk.Raw {
+		if h == nil {
 			continue
 		}
 		for _, b := range fn.Blocks {

@@ -37,7 +37,9 @@ type Reach struct {
 	// from a raw (non-typed) registration; Panics those whose panic may
 	// reach the SDK unrecovered; PanicErrors those whose panic may reach
 	// it recovered into an unconverted error.
-	Reached, Raw, Panics, PanicErrors map[*ssa.Function]bool
+	// Proto holds those whose errors of the SDK's protocol error types
+	// may reach it unconverted, from any registration.
+	Reached, Raw, Proto, Panics, PanicErrors map[*ssa.Function]bool
 
 	graph    *valueflow.Graph
 	newGraph func() *valueflow.Graph // made when first needed
@@ -80,16 +82,21 @@ func (r *Reach) Callees(call *ssa.CallCommon) ([]*ssa.Function, bool) {
 // panic raised there reaches it as a panic, or, recovered into an error
 // on the way, as an unconverted error (which middleware that converts
 // errors answers with a tool result).
-type path struct{ raw, panics, panicErr bool }
+//
+// proto is whether an error of the types the SDK sends as protocol errors
+// whatever the handler's kind (*jsonrpc.Error) still reaches it as it is:
+// a typed handler's plain errors become tool results in the SDK, those do
+// not, unless a wrapper on the way converts them too.
+type path struct{ raw, proto, panics, panicErr bool }
 
 // covers reports whether every path p lets through, q does too.
 func (p path) covers(q path) bool {
-	return (p.raw || !q.raw) && (p.panics || !q.panics) && (p.panicErr || !q.panicErr)
+	return (p.raw || !q.raw) && (p.proto || !q.proto) && (p.panics || !q.panics) && (p.panicErr || !q.panicErr)
 }
 
 // or returns the path that lets through what p or q does.
 func (p path) or(q path) path {
-	return path{raw: p.raw || q.raw, panics: p.panics || q.panics, panicErr: p.panicErr || q.panicErr}
+	return path{raw: p.raw || q.raw, proto: p.proto || q.proto, panics: p.panics || q.panics, panicErr: p.panicErr || q.panicErr}
 }
 
 // computeReach follows each registration of the package to the bodies it
@@ -99,7 +106,7 @@ func (f *finder) computeReach() *Reach {
 	if init := f.ssa.Pkg.Func("init"); init != nil {
 		funcs = append(funcs[:len(funcs):len(funcs)], init) // package-level tables
 	}
-	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
+	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Proto: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
 	r.newGraph = func() *valueflow.Graph {
 		g := valueflow.New(f.ssa.Pkg, funcs)
 		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
@@ -120,7 +127,7 @@ func (f *finder) computeReach() *Reach {
 				}
 				ops := argflow.Operands(call.Common())
 				for _, op := range ops[min(row.Param, len(ops)):] {
-					start := path{raw: !row.Typed, panics: true}
+					start := path{raw: !row.Typed, proto: true, panics: true}
 					if row.Field != "" {
 						w.fieldOf(op, row.Field, start)
 					} else {
@@ -363,13 +370,14 @@ func (w *reachWalk) wrapped(call *ssa.CallCommon, in *frame, p path) {
 		if !forwards && !converts {
 			continue // kept, or called some other way: not followed
 		}
-		q := path{raw: p.raw && forwards && !converts, panics: p.panics, panicErr: p.panicErr}
+		passed := forwards && !converts
+		q := path{raw: p.raw && passed, proto: p.proto && (passed || len(fact.Escapes) > 0), panics: p.panics, panicErr: p.panicErr}
 		switch {
 		case slices.Contains(fact.Recovers, i):
 			q.panics, q.panicErr = false, false
 		case slices.Contains(fact.RecoversAsError, i):
 			q = recoversIntoError.below(p)
-			q.raw = p.raw && forwards && !converts
+			q.raw, q.proto = p.raw && passed, p.proto && (passed || len(fact.Escapes) > 0)
 		}
 		w.value(arg, in, q)
 	}
@@ -395,6 +403,7 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 	w.steps++
 	w.r.Reached[fn] = true
 	w.r.Raw[fn] = w.r.Raw[fn] || p.raw
+	w.r.Proto[fn] = w.r.Proto[fn] || p.proto
 	w.r.Panics[fn] = w.r.Panics[fn] || p.panics
 	w.r.PanicErrors[fn] = w.r.PanicErrors[fn] || p.panicErr
 	below := w.f.recovery(fn).below(p)
@@ -405,7 +414,9 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 				continue
 			}
 			q := below
-			q.raw = p.raw && returnsErrorOf(fn, call)
+			returned := returnsErrorOf(fn, call)
+			q.raw = p.raw && returned
+			q.proto = p.proto && (returned || len(w.f.escapeTypes(fn, call)) > 0)
 			switch callee := call.Call.StaticCallee(); {
 			case call.Call.IsInvoke():
 				for _, impl := range w.invoked(call.Common(), in) {
@@ -592,7 +603,12 @@ func (f *finder) namedTypes() []*types.Named {
 // register it.
 func (f *finder) dropConvertedByRegistrations(r *Reach) {
 	for fn, h := range f.byFunc {
-		if h.Kind == sdk.Raw && len(h.Escapes) == 0 && r.Converted(fn) {
+		switch {
+		case h.Kind == sdk.Raw && len(h.Escapes) == 0 && r.Converted(fn):
+			f.drop(fn, true)
+		case h.Kind != sdk.Raw && r.Reached[fn] && !r.Proto[fn]:
+			// A typed handler whose protocol errors a wrapper converts
+			// too: none of its errors reaches the client as one.
 			f.drop(fn, true)
 		}
 	}
