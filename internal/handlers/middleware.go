@@ -152,7 +152,12 @@ func (f *finder) protocolError(t types.Type) (string, bool) {
 	return "", false
 }
 
+// pointee returns what pointer type t points to, or nil for any other
+// type or none.
 func pointee(t types.Type) types.Type {
+	if t == nil {
+		return nil
+	}
 	if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
 		return p.Elem()
 	}

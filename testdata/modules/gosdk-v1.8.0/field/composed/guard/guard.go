@@ -37,3 +37,28 @@ func Traced(h mcp.ToolHandler) mcp.ToolHandler {
 		return res, err
 	}
 }
+
+// TypedGuard returns h with every error, a *jsonrpc.Error among them,
+// answered as an IsError result.
+func TypedGuard[In, Out any](h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		res, out, err := h(ctx, req, in)
+		if err != nil {
+			res = &mcp.CallToolResult{}
+			res.SetError(err)
+			return res, out, nil
+		}
+		return res, out, nil
+	}
+}
+
+// TypedTraced returns h with its errors recorded and passed on.
+func TypedTraced[In, Out any](h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		res, out, err := h(ctx, req, in)
+		if err != nil {
+			fmt.Println("tool failed:", err)
+		}
+		return res, out, err
+	}
+}
