@@ -150,6 +150,7 @@ func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
+	f.dropDeadLiterals()
 	f.recordRecovered()
 	f.recordConvertingMiddleware()
 	f.dropConverted()
@@ -208,6 +209,9 @@ type finder struct {
 	// methods and its named types, made when first needed.
 	impls map[*types.Func][]*ssa.Function
 	named []*types.Named
+
+	// dead holds the function literals made only in dead code.
+	dead map[*ssa.Function]bool
 
 	// recoveries holds what each function's deferred recover makes of a
 	// panic, once asked: the walk asks at every visit.

@@ -43,6 +43,8 @@ type Reach struct {
 
 	graph    *valueflow.Graph
 	newGraph func() *valueflow.Graph // made when first needed
+
+	dead map[*ssa.Function]bool // literals made only in dead code
 }
 
 // values returns the package's value flow graph.
@@ -74,7 +76,9 @@ func (r *Reach) Callees(call *ssa.CallCommon) ([]*ssa.Function, bool) {
 		return []*ssa.Function{valueflow.FuncOf(fn)}, true
 	}
 	s := r.values().Of(call.Value)
-	return s.Funcs, s.Complete && len(s.Objects) == 0
+	// A literal made only in dead code runs nowhere.
+	funcs := slices.DeleteFunc(slices.Clone(s.Funcs), func(fn *ssa.Function) bool { return r.dead[fn] })
+	return funcs, s.Complete && len(s.Objects) == 0
 }
 
 // A path is what a step of a path from a registration carries: whether
@@ -106,7 +110,7 @@ func (f *finder) computeReach() *Reach {
 	if init := f.ssa.Pkg.Func("init"); init != nil {
 		funcs = append(funcs[:len(funcs):len(funcs)], init) // package-level tables
 	}
-	r := &Reach{Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Proto: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
+	r := &Reach{dead: f.dead, Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Proto: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
 	r.newGraph = func() *valueflow.Graph {
 		g := valueflow.New(f.ssa.Pkg, funcs)
 		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
