@@ -7,6 +7,7 @@ package recvrecover
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -40,11 +41,32 @@ func echo(ctx context.Context, req *mcp.CallToolRequest, in map[string]any) (*mc
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
 }
 
+// panicToError recovers a panic of h into its error: the middleware then
+// sees an error, not a panic, and the client a protocol error.
+func panicToError(h mcp.ToolHandler) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("panic: %v", r)
+			}
+		}()
+		return h(ctx, req)
+	}
+}
+
+func whisper(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	var args map[string]any
+	_ = json.Unmarshal(req.Params.Arguments, &args)
+	text := args["text"].(string) // want `asserts the type of argument "text"`
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
+}
+
 // New builds the server.
 func New() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "recv", Version: "1"}, nil)
 	s.AddReceivingMiddleware(recoverCalls)
 	s.AddTool(&mcp.Tool{Name: "shout"}, shout)
+	s.AddTool(&mcp.Tool{Name: "whisper"}, panicToError(whisper))
 	mcp.AddTool(s, &mcp.Tool{Name: "echo"}, echo)
 	return s
 }
