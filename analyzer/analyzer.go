@@ -12,10 +12,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/internal/config"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
 )
 
 // URL is the documentation of the analyzer's categories of report; each

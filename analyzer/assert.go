@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // diagnoseAssertion reports a single-value type assertion on an argument,

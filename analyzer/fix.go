@@ -16,8 +16,8 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // sourceFiles reads each file of a package once, however many of its

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcperrlint/mcperrlint/internal/fixedit"
+	"github.com/mcperrlint/mcperrlint/internal/edits/fixedit"
 )
 
 // deleteUnusedImports adds to each fix edits that delete the imports it

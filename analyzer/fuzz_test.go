@@ -37,7 +37,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
-	"github.com/mcperrlint/mcperrlint/internal/fixedit"
+	"github.com/mcperrlint/mcperrlint/internal/edits/fixedit"
 )
 
 func FuzzHandlerFixes(f *testing.F) {

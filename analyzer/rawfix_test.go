@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcperrlint/mcperrlint/internal/fixedit"
+	"github.com/mcperrlint/mcperrlint/internal/edits/fixedit"
 )
 
 // rawFixes applies every diagnostic's fix as golangci-lint does: the

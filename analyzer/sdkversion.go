@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // reportOldSDKs reports, once per package at the first affected call, an

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // unflaggedCategory is the Category of a result built from an error's

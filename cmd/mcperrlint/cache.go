@@ -22,10 +22,10 @@ import (
 	"golang.org/x/tools/go/types/objectpath"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
-	"github.com/mcperrlint/mcperrlint/internal/diskcache"
+	"github.com/mcperrlint/mcperrlint/internal/driver/diskcache"
+	"github.com/mcperrlint/mcperrlint/internal/driver/load"
+	"github.com/mcperrlint/mcperrlint/internal/driver/run"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/load"
-	"github.com/mcperrlint/mcperrlint/internal/run"
 )
 
 // The standalone command keeps each package's diagnostics and result

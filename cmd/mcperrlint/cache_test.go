@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcperrlint/mcperrlint/internal/diskcache"
+	"github.com/mcperrlint/mcperrlint/internal/driver/diskcache"
 )
 
 // TestResultCache runs the command on a copy of the example with a cache

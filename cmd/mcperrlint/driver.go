@@ -21,9 +21,9 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
-	"github.com/mcperrlint/mcperrlint/internal/diskcache"
-	"github.com/mcperrlint/mcperrlint/internal/load"
-	"github.com/mcperrlint/mcperrlint/internal/run"
+	"github.com/mcperrlint/mcperrlint/internal/driver/diskcache"
+	"github.com/mcperrlint/mcperrlint/internal/driver/load"
+	"github.com/mcperrlint/mcperrlint/internal/driver/run"
 )
 
 // Exit codes, those of go/analysis drivers.

@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/checker"
 
-	"github.com/mcperrlint/mcperrlint/internal/fixedit"
-	"github.com/mcperrlint/mcperrlint/internal/udiff"
+	"github.com/mcperrlint/mcperrlint/internal/edits/fixedit"
+	"github.com/mcperrlint/mcperrlint/internal/edits/udiff"
 )
 
 // A fileFix is what the fixes do to one file.

@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/internal/load"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/driver/load"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 // funcFlags are the analyzer's flags that name functions of the program.

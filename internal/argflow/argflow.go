@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/fixpoint"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // Taint says how a value relates to the tool arguments.

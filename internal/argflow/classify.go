@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/roles"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // CallKind is what a call does with respect to the tool arguments.

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 // Sources returns the values v may have come from, looking through phi

@@ -12,9 +12,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
-	"github.com/mcperrlint/mcperrlint/internal/config"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // TestAssertions checks the argument assertions errorigin finds in the

@@ -18,11 +18,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/internal/config"
 	"github.com/mcperrlint/mcperrlint/internal/handlers"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 

@@ -5,9 +5,9 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcperrlint/mcperrlint/internal/config"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 

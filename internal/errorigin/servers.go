@@ -9,7 +9,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/handlers"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 // A Server is an MCP server a package builds outside its tests.

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // A forwardSite is a call in a raw handler whose error result the handler

@@ -24,9 +24,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )

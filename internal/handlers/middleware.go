@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 // recordConvertingMiddleware adds to f.converted the middleware of the

@@ -6,9 +6,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
-	"github.com/mcperrlint/mcperrlint/internal/roles"
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 

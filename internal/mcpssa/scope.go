@@ -5,11 +5,11 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // Scope tells a driver that loads dependencies from export data (see
-// internal/load) which packages of a build the passes can need.
+// internal/driver/load) which packages of a build the passes can need.
 //
 // Source reports the packages whose syntax the passes need: those
 // worthBuilding may accept, the packages of code being worked on and those

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcperrlint/mcperrlint/internal/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // withoutInertTests returns the files and type information to build the

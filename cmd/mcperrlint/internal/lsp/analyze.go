@@ -15,9 +15,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/internal/fixedit"
-	"github.com/mcperrlint/mcperrlint/internal/load"
-	"github.com/mcperrlint/mcperrlint/internal/run"
+	"github.com/mcperrlint/mcperrlint/internal/driver/load"
+	"github.com/mcperrlint/mcperrlint/internal/driver/run"
+	"github.com/mcperrlint/mcperrlint/internal/edits/fixedit"
 )
 
 // An outcome is what one analysis of a file's package found.
@@ -105,7 +105,7 @@ func (w *workspace) analyze(ctx context.Context, a *analysis.Analyzer, level fun
 		}
 	}
 
-	// internal/run, unlike the checker run in parallel, turns a panic
+	// internal/driver/run, unlike the checker run in parallel, turns a panic
 	// in an analyzer into the action's error rather than killing the
 	// server. The packages below the one analyzed that were not checked
 	// again since the last analysis give the facts they gave then.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"github.com/mcperrlint/mcperrlint/internal/udiff"
+	"github.com/mcperrlint/mcperrlint/internal/edits/udiff"
 )
 
 // A mapper converts between byte offsets in a document and LSP

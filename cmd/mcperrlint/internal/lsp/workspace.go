@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
-	"github.com/mcperrlint/mcperrlint/internal/load"
-	"github.com/mcperrlint/mcperrlint/internal/run"
+	"github.com/mcperrlint/mcperrlint/internal/driver/load"
+	"github.com/mcperrlint/mcperrlint/internal/driver/run"
 )
 
 // maxGraphs is how many packages' graphs a workspace keeps: those of the

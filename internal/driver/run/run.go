@@ -24,7 +24,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/internal/load"
+	"github.com/mcperrlint/mcperrlint/internal/driver/load"
 )
 
 // Options tunes Analyze; the zero value leaves the packages as they are.

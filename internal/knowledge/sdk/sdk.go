@@ -11,7 +11,7 @@
 // object identity against the packages the analyzed code imports.
 package sdk
 
-import "github.com/mcperrlint/mcperrlint/internal/roles"
+import "github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 
 // A Descriptor describes one SDK's tool-handler API.
 type Descriptor struct {

@@ -20,7 +20,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/internal/load"
+	"github.com/mcperrlint/mcperrlint/internal/driver/load"
 )
 
 // writeModule writes files (path -> content) into a new module

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 func TestParseRef(t *testing.T) {

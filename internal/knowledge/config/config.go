@@ -6,7 +6,7 @@ package config
 import (
 	"strings"
 
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 // Functions lists user-supplied functions by role.

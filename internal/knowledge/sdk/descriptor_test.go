@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 // Hermetic, minimal sources of what the descriptors match: a context

@@ -4,7 +4,7 @@ import (
 	"go/types"
 	"testing"
 
-	"github.com/mcperrlint/mcperrlint/internal/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 )
 
 func TestParseName(t *testing.T) {
