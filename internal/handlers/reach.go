@@ -45,6 +45,22 @@ type Reach struct {
 	newGraph func() *valueflow.Graph // made when first needed
 
 	dead map[*ssa.Function]bool // literals made only in dead code
+
+	// invoked holds, for each interface call whose error a path returns
+	// raw, the methods the walk bound it to there; unbound the calls some
+	// such path runs with its receiver unknown.
+	invoked map[*ssa.CallCommon][]*ssa.Function
+	unbound map[*ssa.CallCommon]bool
+}
+
+// InvokedRaw returns the methods an interface call may run on the paths
+// that return its error to the SDK unconverted, when the walk bound the
+// receiver on each of them (invokeForwarding(impl{}) in one registration,
+// guarded by a converting wrapper in another, runs impl's method raw
+// only): a return that passes the call's error on is judged by those.
+func (r *Reach) InvokedRaw(call *ssa.CallCommon) ([]*ssa.Function, bool) {
+	fns, ok := r.invoked[call]
+	return fns, ok && !r.unbound[call]
 }
 
 // values returns the package's value flow graph.
@@ -110,7 +126,7 @@ func (f *finder) computeReach() *Reach {
 	if init := f.ssa.Pkg.Func("init"); init != nil {
 		funcs = append(funcs[:len(funcs):len(funcs)], init) // package-level tables
 	}
-	r := &Reach{dead: f.dead, Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Proto: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
+	r := &Reach{dead: f.dead, invoked: make(map[*ssa.CallCommon][]*ssa.Function), unbound: make(map[*ssa.CallCommon]bool), Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Proto: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
 	r.newGraph = func() *valueflow.Graph {
 		g := valueflow.New(f.ssa.Pkg, funcs)
 		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
@@ -423,7 +439,11 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 			q.proto = p.proto && (returned || len(w.f.escapeTypes(fn, call)) > 0)
 			switch callee := call.Call.StaticCallee(); {
 			case call.Call.IsInvoke():
-				for _, impl := range w.invoked(call.Common(), in) {
+				impls, bound := w.invoked(call.Common(), in)
+				if q.raw {
+					w.r.recordInvoke(call.Common(), impls, bound)
+				}
+				for _, impl := range impls {
 					w.fn(impl, nil, q)
 				}
 			case callee != nil:
@@ -445,14 +465,31 @@ func (w *reachWalk) callFrame(fn *ssa.Function, call *ssa.CallCommon, in *frame)
 	return &frame{fn: fn, args: call.Args, caller: in, depth: in.within()}
 }
 
-// invoked returns the methods an interface call may run: those of the
-// concrete types the frame binds its receiver to (invoke(search{}) makes
-// a closure that calls search's Invoke alone), else every implementation
-// in the package.
-func (w *reachWalk) invoked(call *ssa.CallCommon, in *frame) []*ssa.Function {
+// recordInvoke records that a raw path runs an interface call, bound to
+// impls or not.
+func (r *Reach) recordInvoke(call *ssa.CallCommon, impls []*ssa.Function, bound bool) {
+	if !bound {
+		r.unbound[call] = true
+		return
+	}
+	for _, fn := range impls {
+		if !slices.Contains(r.invoked[call], fn) {
+			r.invoked[call] = append(r.invoked[call], fn)
+		}
+	}
+	if r.invoked[call] == nil {
+		r.invoked[call] = []*ssa.Function{}
+	}
+}
+
+// invoked returns the methods an interface call may run, and whether the
+// frame bound its receiver: those of the concrete types the frame binds
+// it to (invoke(search{}) makes a closure that calls search's Invoke
+// alone), else every implementation in the package.
+func (w *reachWalk) invoked(call *ssa.CallCommon, in *frame) ([]*ssa.Function, bool) {
 	types, ok := w.concreteTypes(call.Value, in, 0)
 	if !ok {
-		return w.f.implementations(call.Method)
+		return w.f.implementations(call.Method), false
 	}
 	prog := w.f.ssa.Pkg.Prog
 	var fns []*ssa.Function
@@ -465,7 +502,7 @@ func (w *reachWalk) invoked(call *ssa.CallCommon, in *frame) []*ssa.Function {
 			fns = append(fns, valueflow.FuncOf(fn))
 		}
 	}
-	return fns
+	return fns, true
 }
 
 // concreteTypes returns the dynamic types an interface value v may hold,
