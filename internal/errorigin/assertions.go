@@ -115,11 +115,10 @@ func (s *summarizer) assertions(hs *handlers.Result, recovered, converted map[st
 	// the panic into an error on the way, which the middleware sees as
 	// an error: a protocol error, unless the servers convert errors too.
 	for _, h := range slices.Concat(hs.Handlers, hs.Converted) {
-		r := hs.Reach
-		switch {
-		case !r.Reached[h.Fn] && recovered[h.SDK.Name]:
-			continue
-		case r.Reached[h.Fn] && !(r.Panics[h.Fn] && !recovered[h.SDK.Name]) && !(r.PanicErrors[h.Fn] && !converted[h.SDK.Name]):
+		// A handler no registration here reaches may panic as it is.
+		asPanic := !hs.Reach.Reached[h.Fn] || hs.Reach.Panics[h.Fn]
+		asError := hs.Reach.PanicErrors[h.Fn]
+		if (!asPanic || recovered[h.SDK.Name]) && (!asError || converted[h.SDK.Name]) {
 			continue
 		}
 		visit(h.Fn, s.flow(h.Fn, []*sdk.Binding{h.SDK}, h.Seeds), h, 0, false, newFunc(h))

@@ -251,15 +251,13 @@ func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
 				continue
 			}
 			seen[src] = true
-			// A named result: what the return stored there last, or a
-			// deferred function stores (return h(ctx, req) below a
-			// recover).
-			if cell, load := loadedCell(src); cell != nil && depth < maxWrapDepth {
-				for _, st := range argflow.ReachingStores(cell, load) {
-					walk(st, depth+1)
-				}
-				for _, st := range capturedStores(cell) {
-					walk(st, depth+1)
+			// return h(ctx, req) below a recover returns through a
+			// named result.
+			if stores, ok := namedResultStores(src); ok {
+				if depth < maxWrapDepth {
+					for _, st := range stores {
+						walk(st, depth+1)
+					}
 				}
 				continue
 			}

@@ -213,6 +213,10 @@ type finder struct {
 	// dead holds the function literals made only in dead code.
 	dead map[*ssa.Function]bool
 
+	// escapesOf holds escapeTypes' answer for each call asked about: the
+	// reach walk asks at every visit of the function that makes it.
+	escapesOf map[*ssa.Call][]string
+
 	// recoveries holds what each function's deferred recover makes of a
 	// panic, once asked: the walk asks at every visit.
 	recoveries map[*ssa.Function]recovery
@@ -413,17 +417,8 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 				continue
 			}
 			seen[src] = true
-			// A named result that a deferred function may change
-			// (recover, or logging that takes its address): what the
-			// return stored there last, or a deferred function stores,
-			// may be returned.
-			if cell, load := loadedCell(src); cell != nil {
-				for _, v := range argflow.ReachingStores(cell, load) {
-					if holds(v, depth+1) {
-						return true
-					}
-				}
-				for _, v := range capturedStores(cell) {
+			if stores, ok := namedResultStores(src); ok {
+				for _, v := range stores {
 					if holds(v, depth+1) {
 						return true
 					}
@@ -464,6 +459,18 @@ func loadedCell(v ssa.Value) (*ssa.Alloc, *ssa.UnOp) {
 		}
 	}
 	return nil, nil
+}
+
+// namedResultStores returns, when v loads a named result that a deferred
+// function may change (recover, or logging that takes its address), what
+// may be returned through it: what the return stored there last, and
+// what a deferred function stores.
+func namedResultStores(v ssa.Value) ([]ssa.Value, bool) {
+	cell, load := loadedCell(v)
+	if cell == nil {
+		return nil, false
+	}
+	return slices.Concat(argflow.ReachingStores(cell, load), capturedStores(cell)), true
 }
 
 // capturedStores returns the values the closures that capture cell store

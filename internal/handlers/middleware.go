@@ -102,6 +102,18 @@ func (f *finder) setsIsError(a *ssa.Alloc) bool {
 // all the same: the types it tests the call's error for (errors.As(err,
 // &pe)), when it has a return of one of its SDKs' protocol errors.
 func (f *finder) escapeTypes(fn *ssa.Function, call *ssa.Call) []string {
+	if names, ok := f.escapesOf[call]; ok {
+		return names
+	}
+	if f.escapesOf == nil {
+		f.escapesOf = make(map[*ssa.Call][]string)
+	}
+	names := f.computeEscapeTypes(fn, call)
+	f.escapesOf[call] = names
+	return names
+}
+
+func (f *finder) computeEscapeTypes(fn *ssa.Function, call *ssa.Call) []string {
 	var tested []string
 	returnsProtocol := false
 	for _, b := range fn.Blocks {

@@ -92,8 +92,11 @@ func (r *Reach) Callees(call *ssa.CallCommon) ([]*ssa.Function, bool) {
 		return []*ssa.Function{valueflow.FuncOf(fn)}, true
 	}
 	s := r.values().Of(call.Value)
-	// A literal made only in dead code runs nowhere.
-	funcs := slices.DeleteFunc(slices.Clone(s.Funcs), func(fn *ssa.Function) bool { return r.dead[fn] })
+	funcs := s.Funcs
+	if len(r.dead) > 0 {
+		// A literal made only in dead code runs nowhere.
+		funcs = slices.DeleteFunc(slices.Clone(funcs), func(fn *ssa.Function) bool { return r.dead[fn] })
+	}
 	return funcs, s.Complete && len(s.Objects) == 0
 }
 

@@ -816,17 +816,13 @@ func (g *Graph) eachFieldStore(base ssa.Value, t types.Type, i int, yield func(s
 	if !ok {
 		return false
 	}
-	return g.eachMatching(g.fieldStores[k], base, yield)
+	return g.eachStore(g.fieldStores[k], base, yield)
 }
 
-// eachStore calls yield with each store (into elements or maps) whose
-// base may be one of the objects container stands for, and reports
-// whether those objects are all known.
-func (g *Graph) eachStore(stores []store, container ssa.Value, yield func(store)) bool {
-	return g.eachMatching(stores, container, yield)
-}
-
-func (g *Graph) eachMatching(stores []store, base ssa.Value, yield func(store)) bool {
+// eachStore calls yield with each store of stores (into elements, maps
+// or a field) whose base may be one of the objects base stands for, and
+// reports whether those objects are all known.
+func (g *Graph) eachStore(stores []store, base ssa.Value, yield func(store)) bool {
 	objs := g.Of(base)
 	for _, st := range stores {
 		if !objs.Complete || g.Of(st.base).meets(objs) {

@@ -119,17 +119,10 @@ func (d *Descriptor) bind(mcp *types.Package, visible map[string]*types.Package)
 		if b.hasShapeType(s, visible) {
 			b.shapes = append(b.shapes, s)
 		}
-	}
-	for _, s := range d.Shapes {
-		if s.Registrar == "" {
-			continue
-		}
 		if fn, ok := mcp.Scope().Lookup(s.Registrar).(*types.Func); ok {
 			b.registrars[fn] = append(b.registrars[fn], s)
 		}
-	}
-	for _, s := range d.Shapes {
-		if tn, ok := mcp.Scope().Lookup(s.Named).(*types.TypeName); ok && s.Named != "" {
+		if tn, ok := mcp.Scope().Lookup(s.Named).(*types.TypeName); ok {
 			b.named[tn] = s
 		}
 	}
