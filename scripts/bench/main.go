@@ -70,17 +70,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
-	"math"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -88,7 +85,6 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/facts"
-	"github.com/mcperrlint/mcperrlint/scripts/gen"
 	"github.com/mcperrlint/mcperrlint/scripts/internal/lspbench"
 )
 
@@ -108,51 +104,6 @@ var (
 	lspFiles = flag.String("lsp-file", "", "comma-separated Go `files` to time editor saves of under mcperrlint lsp (scripts/lspbench); each is modified during the run and restored")
 	lspSaves = flag.Int("lsp-saves", 50, "timed saves per -lsp-file")
 )
-
-// baseTargets are the targets bench makes itself.
-var baseTargets = []string{"gen", "gosdk", "mcpgo", "nomcp"}
-
-// serverTargets are real servers, analyzed in place where a flag says
-// they are checked out: their source cannot be committed here.
-var serverTargets = []struct {
-	name string
-	dir  *string
-}{
-	{"github-mcp-server", githubDir},
-	{"kubernetes-mcp-server", kubernetesDir},
-}
-
-// targetNames returns the targets to run: those of -targets, or by
-// default every target whose source is at hand.
-func targetNames() []string {
-	if *targets != "" {
-		var names []string
-		for _, n := range strings.Split(*targets, ",") {
-			n = strings.TrimSpace(n)
-			if _, server := serverDir(n); !server && !slices.Contains(baseTargets, n) {
-				log.Fatalf("unknown target %q", n)
-			}
-			names = append(names, n)
-		}
-		return names
-	}
-	names := slices.Clone(baseTargets)
-	for _, st := range serverTargets {
-		names = append(names, st.name)
-	}
-	return names
-}
-
-// serverDir returns the directory given for a server target, and whether
-// name is one.
-func serverDir(name string) (string, bool) {
-	for _, st := range serverTargets {
-		if st.name == name {
-			return *st.dir, true
-		}
-	}
-	return "", false
-}
 
 // A command is one of the timed commands.
 type command struct {
@@ -311,256 +262,6 @@ func lspReport(mcperrlint string) []string {
 	}
 	fmt.Println()
 	return rows
-}
-
-// prepare makes a target's module ready to analyze offline.
-func prepare(name, work string) *target {
-	var t *target
-	switch name {
-	case "gen":
-		dir := filepath.Join(work, "gen")
-		check(os.RemoveAll(dir))
-		sum, err := gen.Write(dir, gen.Config{Handlers: *handlers})
-		check(err)
-		t = &target{name, fmt.Sprintf("generated module: %d handlers in %d packages (scripts/gen)", sum.Handlers, sum.Packages), dir, "./..."}
-	case "gosdk":
-		t = &target{name, "go-sdk v1.8.0 ./examples/...", copyModule("github.com/modelcontextprotocol/go-sdk@v1.8.0", work, name), "./examples/..."}
-	case "mcpgo":
-		t = &target{name, "mcp-go v1.2.1 ./examples/...", copyModule("github.com/mark3labs/mcp-go@v1.2.1", work, name), "./examples/..."}
-	case "nomcp":
-		t = &target{name, "golang.org/x/tools v0.52.0 " + *nomcpPat + " (no MCP code)", copyModule("golang.org/x/tools@v0.52.0", work, name), *nomcpPat}
-	default:
-		dir, ok := serverDir(name)
-		if !ok {
-			log.Fatalf("unknown target %q", name)
-		}
-		// In place: nothing the commands run writes to the module.
-		dir, err := filepath.Abs(dir)
-		check(err)
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
-			log.Fatalf("-%s %s: not a module: %v", name, dir, err)
-		}
-		t = &target{name, name + revision(dir) + " ./...", dir, "./..."}
-	}
-	run(t.dir, nil, "go", "mod", "download")
-	out := run(t.dir, offline(), "go", "list", t.pattern)
-	t.desc += fmt.Sprintf(", %d packages", strings.Count(out, "\n"))
-	return t
-}
-
-// revision describes the commit a checkout is at, if it is a git
-// checkout: " abcdef012345", with " (modified)" when it has changes.
-func revision(dir string) string {
-	cmd := exec.Command("git", "rev-parse", "--short=12", "HEAD")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		return ""
-	}
-	rev := " " + strings.TrimSpace(string(out))
-	cmd = exec.Command("git", "status", "--porcelain", "--untracked-files=no")
-	cmd.Dir = dir
-	if out, err := cmd.Output(); err == nil && len(bytes.TrimSpace(out)) > 0 {
-		rev += " (modified)"
-	}
-	return rev
-}
-
-// copyModule copies a module from the module cache (downloading it
-// there first if needed) into a writable directory.
-func copyModule(modVersion, work, name string) string {
-	out := run(work, nil, "go", "mod", "download", "-json", modVersion)
-	var info struct{ Dir string }
-	check(json.Unmarshal([]byte(out), &info))
-	dir := filepath.Join(work, name)
-	check(os.RemoveAll(dir))
-	// CopyFS makes the files writable, unlike the module cache's.
-	check(os.CopyFS(dir, os.DirFS(info.Dir)))
-	return dir
-}
-
-// offline is the environment of the timed commands: no network, no
-// workspace.
-func offline() []string {
-	return append(os.Environ(), "GOPROXY=off", "GOWORK=off")
-}
-
-// measure runs the warm-up round and the timed rounds.
-func measure(t *target, commands []command) map[string][]sample {
-	fmt.Printf("%s: %s\n", t.name, t.desc)
-	nonce := int(time.Now().UnixNano() % 1e9)
-	for _, c := range commands {
-		nonce++
-		s, code, stderr := timed(t.dir, c.env, c.args(t.pattern, nonce))
-		if !slices.Contains(c.okExit, code) {
-			log.Fatalf("%s in %s: exit status %d\n%s", c.name, t.dir, code, stderr)
-		}
-		if *verbose {
-			fmt.Printf("  warm-up %-10s %6.2fs %6.2fs CPU %7d KB exit %d\n", c.name, s.wall.Seconds(), s.cpu, s.rssKB, code)
-		}
-	}
-	samples := make(map[string][]sample)
-	for r := range *runs {
-		for i := range commands {
-			c := commands[(i+r)%len(commands)]
-			nonce++
-			s, code, stderr := timed(t.dir, c.env, c.args(t.pattern, nonce))
-			if !slices.Contains(c.okExit, code) {
-				log.Fatalf("%s in %s: exit status %d\n%s", c.name, t.dir, code, stderr)
-			}
-			if *verbose {
-				fmt.Printf("  round %d %-10s %6.2fs %6.2fs CPU %7d KB\n", r+1, c.name, s.wall.Seconds(), s.cpu, s.rssKB)
-			}
-			samples[c.name] = append(samples[c.name], s)
-		}
-	}
-	return samples
-}
-
-// timed runs args in dir under /usr/bin/time and returns its wall time
-// and peak RSS, its exit status and the tail of its stderr.
-func timed(dir string, env, args []string) (sample, int, string) {
-	rusage := filepath.Join(os.TempDir(), fmt.Sprintf("mcperrlint-bench-%d.time", os.Getpid()))
-	defer os.Remove(rusage)
-	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%U %S %M", "-o", rusage}, args...)...)
-	cmd.Dir = dir
-	cmd.Env = append(offline(), env...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	start := time.Now()
-	err := cmd.Run()
-	wall := time.Since(start)
-	code := 0
-	if exit, ok := err.(*exec.ExitError); ok {
-		code = exit.ExitCode()
-	} else if err != nil {
-		log.Fatalf("%v: %v", args, err)
-	}
-	data, err := os.ReadFile(rusage)
-	check(err)
-	// time(1) writes "Command exited with non-zero status N" first.
-	f := strings.Fields(string(data))
-	if len(f) < 3 {
-		log.Fatalf("%v: cannot parse /usr/bin/time output %q", args, data)
-	}
-	user, err1 := strconv.ParseFloat(f[len(f)-3], 64)
-	sys, err2 := strconv.ParseFloat(f[len(f)-2], 64)
-	kb, err3 := strconv.ParseInt(f[len(f)-1], 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil {
-		log.Fatalf("%v: cannot parse /usr/bin/time output %q", args, data)
-	}
-	tail := stderr.String()
-	if len(tail) > 2000 {
-		tail = "..." + tail[len(tail)-2000:]
-	}
-	return sample{wall, user + sys, kb}, code, tail
-}
-
-// report prints a target's results and returns its Markdown rows: the
-// ratios, and the commands' medians.
-func report(t *target, commands []command, samples map[string][]sample) (ratioRow, absRow string) {
-	fmt.Printf("  %-11s %-26s %-26s %s\n", "command", "wall", "CPU (user+sys)", "peak RSS")
-	var abs []string
-	for _, c := range commands {
-		ss := samples[c.name]
-		walls := mapSlice(ss, func(s sample) float64 { return s.wall.Seconds() })
-		cpus := mapSlice(ss, func(s sample) float64 { return s.cpu })
-		rss := mapSlice(ss, func(s sample) float64 { return float64(s.rssKB) / 1024 })
-		fmt.Printf("  %-11s %-26s %-26s %s\n", c.name, spread(walls, "%.2fs"), spread(cpus, "%.2fs"), spread(rss, "%.0f MB"))
-		abs = append(abs, fmt.Sprintf("%.2f s, %.0f MB", median(walls), median(rss)))
-	}
-	ratio := func(a, b string, f func(sample) float64) []float64 {
-		var rs []float64
-		for i := range samples[a] {
-			rs = append(rs, f(samples[a][i])/f(samples[b][i]))
-		}
-		return rs
-	}
-	wallOf := func(s sample) float64 { return s.wall.Seconds() }
-	cpuOf := func(s sample) float64 { return s.cpu }
-	rssOf := func(s sample) float64 { return float64(s.rssKB) }
-	var cells []string
-	fmt.Println("  ratios, paired by round:")
-	for _, p := range ratioPairs(t) {
-		w, c, m := ratio(p.a, p.b, wallOf), ratio(p.a, p.b, cpuOf), ratio(p.a, p.b, rssOf)
-		verdict := ""
-		if p.wallGoal > 0 {
-			verdict = fmt.Sprintf("  goal wall ≤ %.2f: %s", p.wallGoal, passFail(within(median(w), p.wallGoal)))
-			if p.rss > 0 {
-				verdict += fmt.Sprintf(", RSS ≤ %.2f: %s", p.rss, passFail(within(median(m), p.rss)))
-			}
-		}
-		label := p.a + " / " + p.b
-		if p.note != "" {
-			label += " (" + p.note + ")"
-		}
-		fmt.Printf("  %-38s wall %-18s CPU %-18s RSS %-18s%s\n", label, spread(w, "%.2f"), spread(c, "%.2f"), spread(m, "%.2f"), verdict)
-		cells = append(cells, spread(w, "%.2f"), spread(c, "%.2f"), spread(m, "%.2f"))
-	}
-	fmt.Println()
-	return fmt.Sprintf("| %s | %s |", t.desc, strings.Join(cells, " | ")),
-		fmt.Sprintf("| %s | %s |", t.desc, strings.Join(abs, " | "))
-}
-
-// A ratioPair is a ratio of two commands' measures that the report prints.
-type ratioPair struct {
-	a, b          string
-	wallGoal, rss float64 // 0: no goal
-	note          string
-}
-
-// ratioPairs returns the ratios reported for target t, with its goals.
-func ratioPairs(t *target) []ratioPair {
-	wallGoal, rssGoal := 1.5, 2.0
-	switch {
-	case t == nil:
-	case t.name == "gen":
-		wallGoal, rssGoal = 2.0, 0
-	case t.name == "github-mcp-server", t.name == "kubernetes-mcp-server":
-		wallGoal, rssGoal = 1.25, 1.5
-	}
-	pairs := []ratioPair{
-		{"mcperrlint", "nop", wallGoal, rssGoal, "reference"},
-		{"cache off", "nop", wallGoal, rssGoal, "nothing kept"},
-		{"mcperrlint", "nopfacts", 0, 0, ""},
-		{"vettool", "go vet", 1.00, 0, ""},
-	}
-	if *baseline != "" {
-		pairs = append(pairs, ratioPair{"baseline", "nop", 0, 0, "before"})
-	}
-	return pairs
-}
-
-// within reports whether x, as printed (two decimals), is at most goal.
-func within(x, goal float64) bool { return math.Round(x*100) <= math.Round(goal*100) }
-
-func passFail(ok bool) string {
-	if ok {
-		return "met"
-	}
-	return "MISSED"
-}
-
-func mapSlice(ss []sample, f func(sample) float64) []float64 {
-	out := make([]float64, len(ss))
-	for i, s := range ss {
-		out[i] = f(s)
-	}
-	return out
-}
-
-func median(xs []float64) float64 {
-	s := slices.Sorted(slices.Values(xs))
-	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
-}
-
-// spread formats the median and the range of xs.
-func spread(xs []float64, format string) string {
-	return fmt.Sprintf(format+" ["+format+"–"+format+"]", median(xs), slices.Min(xs), slices.Max(xs))
 }
 
 // machine describes the processors and memory.

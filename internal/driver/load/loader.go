@@ -1,0 +1,301 @@
+package load
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+)
+
+type loader struct {
+	*Graph
+	ctx context.Context
+	cpu chan struct{} // a token per type-check that runs
+
+	exportMu sync.Mutex // serializes reads of export data, which update shared packages
+
+	// files holds each file parsed, by name: a package's test variant
+	// holds the package's files again, and shares their syntax.
+	filesMu sync.Mutex
+	files   map[string]*parsedFile
+}
+
+// A parsedFile is the syntax of one file, parsed once per load, and the
+// stamp of the contents parsed.
+type parsedFile struct {
+	once  sync.Once
+	file  *ast.File
+	err   error
+	stamp stamp
+}
+
+// file returns the entry of the file named name.
+func (l *loader) file(name string) *parsedFile {
+	l.filesMu.Lock()
+	defer l.filesMu.Unlock()
+	if l.files == nil {
+		l.files = make(map[string]*parsedFile)
+	}
+	f, ok := l.files[name]
+	if !ok {
+		f = new(parsedFile)
+		l.files[name] = f
+	}
+	return f
+}
+
+// load loads n after its imports.
+func (l *loader) load(n *node) {
+	n.once.Do(func() {
+		defer close(n.ready)
+		var wg sync.WaitGroup
+		for _, in := range n.imports {
+			wg.Go(func() { l.load(in) })
+		}
+		wg.Wait()
+		if l.ctx.Err() != nil {
+			return
+		}
+		switch {
+		case n.pkg.PkgPath == "unsafe":
+			// types.Unsafe, set up front.
+		case n.source:
+			l.check(n)
+		case n.needed || n.facts:
+			l.readExport(n)
+		}
+	})
+}
+
+// readExport reads n's types from its export data.
+func (l *loader) readExport(n *node) {
+	l.exportMu.Lock()
+	defer l.exportMu.Unlock()
+	p := n.pkg
+	if err := l.exportData(n); err != nil {
+		p.IllTyped = true
+		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError})
+	}
+}
+
+func (l *loader) exportData(n *node) error {
+	p := n.pkg
+	f, err := os.Open(p.ExportFile)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
+	}
+	// gcexportdata knows packages by path, not ID: it gets the packages
+	// n can mention, its transitive imports, by path.
+	view := make(map[string]*types.Package)
+	seen := make(map[*node]bool)
+	var visit func(m map[string]*node)
+	visit = func(m map[string]*node) {
+		for _, in := range m {
+			if !seen[in] {
+				seen[in] = true
+				view[in.pkg.PkgPath] = in.pkg.Types
+				visit(in.imports)
+			}
+		}
+	}
+	visit(n.imports)
+	view[p.PkgPath] = p.Types // filled in, not replaced
+	tpkg, err := gcexportdata.Read(r, l.Fset, view, p.PkgPath)
+	if err != nil {
+		return fmt.Errorf("reading %s: %v", p.ExportFile, err)
+	}
+	p.Types = tpkg
+	return nil
+}
+
+// check parses and type-checks n from source.
+func (l *loader) check(n *node) {
+	p := n.pkg
+	// go list's report of the compiler's errors goes stale once the
+	// files change; the type checker repeats it, with positions.
+	n.listErrors = DropCompilerReports(p.Errors)
+	n.stamps = make(map[string]stamp)
+	for _, name := range p.GoFiles {
+		if !slices.Contains(p.CompiledGoFiles, name) {
+			n.stamps[name] = stampOf(name) // cgo's input, which go list read
+		}
+	}
+	n.ignored = make(map[string]stamp)
+	for _, name := range p.IgnoredFiles {
+		if strings.HasSuffix(name, ".go") {
+			n.ignored[name] = stampOf(name)
+		}
+	}
+	if len(p.GoFiles) > 0 {
+		n.dirFiles = goFilesIn(filepath.Dir(p.GoFiles[0]))
+	}
+	var errs map[string][]error
+	p.Syntax, errs = l.parse(p.CompiledGoFiles)
+	for _, name := range p.CompiledGoFiles {
+		n.stamps[name] = l.file(name).stamp // the contents parsed
+	}
+	n.parseErrs = errs
+	l.typeCheck(n)
+}
+
+// goFilesIn lists the .go files of dir, for Update to notice one added or
+// removed.
+func goFilesIn(dir string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
+}
+
+// typeCheck type-checks n's syntax into its types.Package, which must be
+// new, after go list's and the parser's errors.
+func (l *loader) typeCheck(n *node) {
+	p := n.pkg
+	addErr := func(err error) { p.Errors = append(p.Errors, packageErrors(err)...) }
+	p.Errors = slices.Clone(n.listErrors)
+	p.TypeErrors = nil
+	for _, name := range p.CompiledGoFiles {
+		for _, err := range n.parseErrs[name] {
+			addErr(err)
+		}
+	}
+	p.TypesInfo = &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
+	}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			in := n.imports[path]
+			switch {
+			case in == nil:
+				return nil, fmt.Errorf("no metadata for %s", path)
+			case in.pkg.Types.Complete():
+				return in.pkg.Types, nil
+			}
+			return nil, fmt.Errorf("could not load %s", path)
+		}),
+		Sizes: p.TypesSizes,
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				p.TypeErrors = append(p.TypeErrors, te)
+			}
+			addErr(err)
+		},
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+
+	l.cpu <- struct{}{}
+	typErr := types.NewChecker(tc, l.Fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	<-l.cpu
+	if typErr != nil && len(p.Errors) == 0 {
+		// An error the Error function did not see, such as a file
+		// that asks for a newer Go than the toolchain.
+		if len(p.Syntax) > 0 {
+			addErr(types.Error{Fset: l.Fset, Pos: p.Syntax[0].Package, Msg: typErr.Error()})
+		} else {
+			addErr(typErr)
+		}
+	}
+	p.IllTyped = len(p.Errors) > 0
+	for _, in := range n.imports {
+		p.IllTyped = p.IllTyped || in.pkg.IllTyped
+	}
+}
+
+// parse parses the files in parallel, in the order given, and returns
+// the syntax of those it could read and their errors by file.
+func (l *loader) parse(filenames []string) ([]*ast.File, map[string][]error) {
+	parseFile := l.cfg.ParseFile
+	if parseFile == nil {
+		parseFile = func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+		}
+	}
+	entries := make([]*parsedFile, len(filenames))
+	var wg sync.WaitGroup
+	for i, name := range filenames {
+		entries[i] = l.file(name)
+		wg.Go(func() {
+			entries[i].once.Do(func() {
+				src, stamp, err := readStamped(name)
+				if err != nil {
+					entries[i].err = err
+					return
+				}
+				entries[i].stamp = stamp
+				entries[i].file, entries[i].err = parseFile(l.Fset, name, src)
+			})
+		})
+	}
+	wg.Wait()
+	var parsed []*ast.File
+	byFile := make(map[string][]error)
+	for i, e := range entries {
+		if e.err != nil {
+			byFile[filenames[i]] = append(byFile[filenames[i]], e.err)
+		}
+		if e.file != nil {
+			parsed = append(parsed, e.file)
+		}
+	}
+	return parsed, byFile
+}
+
+// packageErrors converts a loader error to go/packages' form.
+func packageErrors(err error) []packages.Error {
+	var list scanner.ErrorList
+	var te types.Error
+	var pe *os.PathError
+	switch {
+	case errors.As(err, &list):
+		var out []packages.Error
+		for _, e := range list {
+			out = append(out, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+		}
+		return out
+	case errors.As(err, &te):
+		return []packages.Error{{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError}}
+	case errors.As(err, &pe):
+		return []packages.Error{{Pos: pe.Path + ":1", Msg: pe.Err.Error(), Kind: packages.ParseError}}
+	}
+	return []packages.Error{{Pos: "-", Msg: err.Error(), Kind: packages.UnknownError}}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
