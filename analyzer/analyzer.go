@@ -5,22 +5,17 @@ import (
 	"go/ast"
 	"go/token"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/packages"
 
+	"github.com/mcperrlint/mcperrlint/internal/driver/silence"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 )
-
-// URL is the documentation of the analyzer's categories of report; each
-// category has a section, whose anchor is its name.
-const URL = "https://github.com/mcperrlint/mcperrlint/blob/main/docs/categories.md"
 
 // Config configures an analyzer built with New. Each field is also a
 // flag of the analyzer (in parentheses), and a golangci-lint setting of
@@ -72,14 +67,6 @@ type Functions = config.Functions
 // takes them comma-separated.
 type FuncList = config.FuncList
 
-// Scope tells a driver that loads dependencies from export data which
-// packages the analyzer needs from source (source), and which of the
-// others carry facts all the same (facts). The functions may be called
-// concurrently; call Scope once per load.
-func Scope() (source, facts func(*packages.Package) bool) {
-	return mcpssa.Scope(sdk.Default)
-}
-
 // New returns an analyzer configured by cfg, with flags that change its
 // own copy of cfg. It shares no state with other analyzers New returns.
 //
@@ -95,9 +82,9 @@ func New(cfg Config) *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name:       "mcperrlint",
 		Doc:        doc,
-		URL:        URL,
+		URL:        category.URL,
 		Requires:   []*analysis.Analyzer{origins},
-		ResultType: reflect.TypeFor[*Result](),
+		ResultType: reflect.TypeFor[*silence.Result](),
 		FactTypes:  []analysis.Fact{new(convertedBy)},
 	}
 	a.Flags.BoolVar(&c.ToolErrors, "tool-errors", c.ToolErrors,
@@ -120,87 +107,13 @@ func New(cfg Config) *analysis.Analyzer {
 // protocol errors, with the default configuration.
 var Analyzer = New(Config{})
 
-// Result is what the analyzer of one package tells a driver that sees
-// the whole program. Analyzed one at a time, the package of a tool handler
-// cannot know that the server it is registered on, built by a package
-// that imports it, turns its errors into tool results: see Silenced.
-type Result struct {
-	// Servers are the MCP servers the package builds outside its tests.
-	Servers []errorigin.Server
-	// SDKs gives the SDK of the handler of each diagnostic reporting a
-	// return, by the diagnostic's position.
-	SDKs map[token.Pos]string
-}
-
-// A Silence says which SDKs' tool handlers in a package return no
-// protocol errors, and which packages build the servers that make it so.
-type Silence struct {
-	SDKs    map[string]bool
-	Servers []string // import paths, sorted
-}
-
-// Silenced returns, by package path, the SDKs whose tool handlers in that
-// package return no protocol errors: packages of the program that build
-// servers of the SDK import the package (or are it), and every server
-// each of them builds converts tool errors into results. A diagnostic of
-// the package whose position its Result.SDKs maps to one of them reports
-// an error that never reaches the client as one. results holds each
-// package's result by path, and imports the paths each package imports.
-func Silenced(results map[string]*Result, imports func(path string) []string) map[string]*Silence {
-	// reached[pkg].SDKs[sdk]: whether every server package that reaches
-	// pkg converts all its servers of sdk.
-	reached := make(map[string]*Silence)
-	for path, r := range results {
-		if r == nil {
-			continue
-		}
-		converted := errorigin.ConvertedSDKs(r.Servers)
-		for _, srv := range r.Servers {
-			converts := converted[srv.SDK]
-			seen := make(map[string]bool)
-			var walk func(p string)
-			walk = func(p string) {
-				if seen[p] {
-					return
-				}
-				seen[p] = true
-				if reached[p] == nil {
-					reached[p] = &Silence{SDKs: make(map[string]bool)}
-				}
-				if all, ok := reached[p].SDKs[srv.SDK]; !ok || all {
-					reached[p].SDKs[srv.SDK] = converts
-				}
-				if !slices.Contains(reached[p].Servers, path) {
-					reached[p].Servers = append(reached[p].Servers, path)
-				}
-				for _, imp := range imports(p) {
-					walk(imp)
-				}
-			}
-			walk(path)
-		}
-	}
-	for p, s := range reached {
-		for sdk, all := range s.SDKs {
-			if !all {
-				delete(s.SDKs, sdk)
-			}
-		}
-		if len(s.SDKs) == 0 {
-			delete(reached, p)
-		}
-		slices.Sort(s.Servers)
-	}
-	return reached
-}
-
-func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*Result, error) {
+func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*silence.Result, error) {
 	for _, list := range []config.FuncList{cfg.Decode, cfg.Validate, cfg.IsErrorResult} {
 		if err := list.Check(); err != nil {
 			return nil, err
 		}
 	}
-	out := &Result{Servers: res.Servers, SDKs: make(map[token.Pos]string)}
+	out := &silence.Result{Servers: res.Servers, SDKs: make(map[token.Pos]string)}
 	dirs := readDirectives(pass)
 	convertedElsewhere := readConvertedBy(pass)
 	if len(convertedElsewhere) > 0 {
@@ -342,12 +255,7 @@ func siteNote(r *errorigin.Return) string {
 }
 
 func categoryURL(k errorigin.Category) string {
-	return categoryDocURL(k.String())
-}
-
-// categoryDocURL returns the documentation of a diagnostic category.
-func categoryDocURL(category string) string {
-	return URL + "#" + category
+	return category.DocURL(k.String())
 }
 
 // message words the diagnostic vet-style: what is wrong, the consequence,

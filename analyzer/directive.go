@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
@@ -59,7 +60,7 @@ func readDirectives(pass *analysis.Pass) *directives {
 				End:      c.End(),
 				Category: "directive",
 				Message:  "mcperrlint:ignore directive has no reason, so it suppresses nothing: say why after it",
-				URL:      categoryDocURL("directive"),
+				URL:      category.DocURL("directive"),
 			})
 			return
 		}
@@ -129,7 +130,7 @@ func (d *directives) reportUnused(pass *analysis.Pass) {
 			End:      dir.comment.End(),
 			Category: "unused-ignore",
 			Message:  "mcperrlint:ignore directive suppresses nothing: remove it",
-			URL:      categoryDocURL("unused-ignore"),
+			URL:      category.DocURL("unused-ignore"),
 		})
 	}
 }
@@ -164,7 +165,7 @@ func readConvertedBy(pass *analysis.Pass) []string {
 				End:      c.End(),
 				Category: "directive",
 				Message:  "mcperrlint:converted-by directive names no import path, so it silences nothing: name the package that builds the server",
-				URL:      categoryDocURL("directive"),
+				URL:      category.DocURL("directive"),
 			})
 			return
 		}
@@ -190,14 +191,14 @@ func checkConvertedBy(pass *analysis.Pass, servers []errorigin.Server) {
 		if len(servers) == 0 && len(pass.Files) > 0 {
 			name := pass.Files[0].Name
 			pass.Report(analysis.Diagnostic{
-				Pos: name.Pos(), End: name.End(), Category: "directive", URL: categoryDocURL("directive"),
+				Pos: name.Pos(), End: name.End(), Category: "directive", URL: category.DocURL("directive"),
 				Message: claim + ", but this package builds no MCP server: name the package that does",
 			})
 		}
 		for _, srv := range servers {
 			if !srv.Converts {
 				pass.Report(analysis.Diagnostic{
-					Pos: srv.Pos, Category: "directive", URL: categoryDocURL("directive"),
+					Pos: srv.Pos, Category: "directive", URL: category.DocURL("directive"),
 					Message: claim + ", but this server installs no middleware that does: install one, or remove the directive",
 				})
 			}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
@@ -38,7 +39,7 @@ func reportOldSDKs(pass *analysis.Pass, res *errorigin.Result) {
 				Category: "sdk-version",
 				Message: fmt.Sprintf("%s %s %s; the model never sees them: upgrade %s to %s or later (%d %s.%s %s in this package)",
 					b.Name, version, adv.Problem, b.Module, adv.Upgrade, n, b.MCP.Name(), adv.Call, plural(n, "call", "calls")),
-				URL: categoryDocURL("sdk-version"),
+				URL: category.DocURL("sdk-version"),
 			})
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
@@ -34,7 +35,7 @@ func diagnoseUnflagged(pass *analysis.Pass, u *errorigin.Unflagged, dirs *direct
 		Pos:      ret.Pos(),
 		End:      ret.End(),
 		Category: unflaggedCategory,
-		URL:      categoryDocURL(unflaggedCategory),
+		URL:      category.DocURL(unflaggedCategory),
 	}
 	if u.Err.IsValid() && (u.Err < ret.Pos() || u.Err >= ret.End()) {
 		d.Related = []analysis.RelatedInformation{{Pos: u.Err, Message: "the error comes from here"}}

@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/types/objectpath"
 
-	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/driver/run"
+	"github.com/mcperrlint/mcperrlint/internal/driver/silence"
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
 )
 
@@ -124,7 +124,7 @@ func encodeEntry(act *checker.Action, facts []cachedFacts, pk *pkgKey, files map
 		}
 		e.Diagnostics = append(e.Diagnostics, cd)
 	}
-	r, ok := act.Result.(*analyzer.Result)
+	r, ok := act.Result.(*silence.Result)
 	if !ok {
 		return nil, errNotKept
 	}
@@ -213,7 +213,7 @@ func decodeEntry(data []byte, ps *positioner) (run.Restored, []byte, error) {
 		}
 		r.Diagnostics = append(r.Diagnostics, d)
 	}
-	res := &analyzer.Result{SDKs: make(map[token.Pos]string)}
+	res := &silence.Result{SDKs: make(map[token.Pos]string)}
 	for _, s := range e.Servers {
 		res.Servers = append(res.Servers, errorigin.Server{SDK: s.SDK, Pos: ps.pos(s.Pos), Converts: s.Converts})
 	}

@@ -20,10 +20,12 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/driver/diskcache"
 	"github.com/mcperrlint/mcperrlint/internal/driver/load"
 	"github.com/mcperrlint/mcperrlint/internal/driver/run"
+	"github.com/mcperrlint/mcperrlint/internal/driver/silence"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 )
 
 // Exit codes, those of go/analysis drivers.
@@ -184,7 +186,7 @@ func (d *driver) lint(patterns []string) int {
 			}()
 		}
 	}
-	source, facts := analyzer.Scope()
+	source, facts := mcpssa.Scope(sdk.Default)
 	g, err := load.Start(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts, Defer: true}, patterns...)
 	if err == nil && len(g.Roots) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
@@ -294,10 +296,10 @@ func (d *driver) lint(patterns []string) int {
 // directive instead. It returns a note for each package it silenced,
 // naming the directive that makes every driver agree.
 func dropSilenced(roots []*checker.Action) []string {
-	results := make(map[string]*analyzer.Result)
+	results := make(map[string]*silence.Result)
 	imports := make(map[string][]string)
 	for _, act := range roots {
-		r, ok := act.Result.(*analyzer.Result)
+		r, ok := act.Result.(*silence.Result)
 		if !ok {
 			continue
 		}
@@ -310,10 +312,10 @@ func dropSilenced(roots []*checker.Action) []string {
 			imports[path] = append(imports[path], imp)
 		}
 	}
-	silenced := analyzer.Silenced(results, func(path string) []string { return imports[path] })
+	silenced := silence.Silenced(results, func(path string) []string { return imports[path] })
 	dropped := make(map[string]int)
 	for _, act := range roots {
-		r, ok := act.Result.(*analyzer.Result)
+		r, ok := act.Result.(*silence.Result)
 		s := silenced[act.Package.PkgPath]
 		if !ok || s == nil {
 			continue

@@ -1,14 +1,10 @@
 package main
 
-import (
-	"github.com/mcperrlint/mcperrlint/analyzer"
-)
+import "github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 
-// ruleFor returns the category of report whose ID is category.
-func ruleFor(category string) analyzer.Category { return analyzer.CategoryOf(category) }
+// ruleFor returns the category of report whose ID is id.
+func ruleFor(id string) category.Info { return category.InfoOf(id) }
 
 // helpURI is the documentation of a category: its section of the
 // categories page, as the analyzer's diagnostics link it.
-func helpURI(category string) string {
-	return analyzer.URL + "#" + category
-}
+func helpURI(id string) string { return category.DocURL(id) }

@@ -19,8 +19,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
-	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/cmd/mcperrlint/internal/sarif"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 )
 
 // srcRoot is the uriBaseId of the module root, the base of every
@@ -86,7 +86,7 @@ func (s *sarifWriter) log(all []found, failures []string, ok bool) *sarif.Log {
 	// does not know is added when it is seen.
 	var descriptors []sarif.ReportingDescriptor
 	index := make(map[string]int)
-	addRule := func(r analyzer.Category) {
+	addRule := func(r category.Info) {
 		index[r.ID] = len(descriptors)
 		full := r.Full
 		if full == "" {
@@ -102,7 +102,7 @@ func (s *sarifWriter) log(all []found, failures []string, ok bool) *sarif.Log {
 			DefaultConfiguration: &sarif.ReportingConfiguration{Level: r.Level},
 		})
 	}
-	for _, r := range analyzer.Categories() {
+	for _, r := range category.Infos() {
 		addRule(r)
 	}
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/cmd/mcperrlint/internal/lsp"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 )
 
 func TestLifecycle(t *testing.T) {
@@ -251,7 +252,7 @@ func TestExampleQuickFixes(t *testing.T) {
 			if d.Source != "mcperrlint" || d.Severity != 1 {
 				t.Errorf("%s:%d: source %q severity %d, want mcperrlint, 1 (error)", rel, d.Range.Start.Line+1, d.Source, d.Severity)
 			}
-			if want := analyzer.URL + "#" + d.Code; d.CodeDescription.Href != want {
+			if want := category.URL + "#" + d.Code; d.CodeDescription.Href != want {
 				t.Errorf("%s:%d: codeDescription.href %q, want %q", rel, d.Range.Start.Line+1, d.CodeDescription.Href, want)
 			}
 			// A decode or check happens before the return; an

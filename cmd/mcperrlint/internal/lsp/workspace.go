@@ -16,9 +16,10 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/driver/load"
 	"github.com/mcperrlint/mcperrlint/internal/driver/run"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 )
 
 // maxGraphs is how many packages' graphs a workspace keeps: those of the
@@ -145,7 +146,7 @@ func (w *workspace) graphOf(ctx context.Context, path string) (*loaded, error) {
 	}
 
 	src := newSources(dir)
-	source, facts := analyzer.Scope()
+	source, facts := mcpssa.Scope(sdk.Default)
 	g, err := load.Load(&load.Config{
 		Context: ctx,
 		Dir:     dir,
