@@ -46,7 +46,7 @@ const maxHelperDepth = 4
 // assertions returns the argument assertions of the package's handlers
 // and of the helpers they pass argument values to, but for the handlers of
 // the SDKs in recovered, whose every server recovers panics.
-func (s *summarizer) assertions(hs *handlers.Result, recovered, converted map[string]bool) []*Assertion {
+func (s knowing) assertions(hs *handlers.Result, recovered, converted map[string]bool) []*Assertion {
 	var out []*Assertion
 	seen := make(map[token.Pos]bool)
 	report := func(a *Assertion) {
@@ -157,7 +157,7 @@ func isRequest(b *sdk.Binding, t types.Type) bool {
 // block depends on, the server's schema validation (validated: the
 // schema type of each required argument, by key), or a dynamic type the
 // program fixed rather than the arguments (programTyped).
-func (s *summarizer) assertion(flow *argflow.Func, ta *ssa.TypeAssert, validated map[string]string) *Assertion {
+func (s knowing) assertion(flow *argflow.Func, ta *ssa.TypeAssert, validated map[string]string) *Assertion {
 	if ta.CommaOk || !ta.Pos().IsValid() || flow.Taint(ta.X)&argflow.ArgValue == 0 {
 		return nil
 	}

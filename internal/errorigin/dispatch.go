@@ -18,10 +18,10 @@ import (
 func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
 	common := call.Common()
 	impls := c.s.implementations(common.Method)
-	if c.s.reach != nil {
+	if c.s.reach() != nil {
 		// The paths from the registrations that return this call's
 		// error raw bound its receiver: only those methods count.
-		if methods, ok := c.s.reach.InvokedRaw(common); ok {
+		if methods, ok := c.s.reach().InvokedRaw(common); ok {
 			impls = slices.DeleteFunc(slices.Clone(impls), func(m *types.Func) bool {
 				return !slices.ContainsFunc(methods, func(fn *ssa.Function) bool { return fn.Object() == m })
 			})

@@ -64,7 +64,7 @@ func fieldKey(x ssa.Value, i int) string {
 // storedFieldFuncs computes the package's FieldFuncs fact: what it
 // stores into function-typed fields, joined with what its imports'
 // facts say.
-func (s *summarizer) storedFieldFuncs() *FieldFuncs {
+func (s knowing) storedFieldFuncs() *FieldFuncs {
 	byField := make(map[string][]Outcome)
 	funcs := s.srcFuncs
 	if init := s.pkg.Func("init"); init != nil {

@@ -1,0 +1,254 @@
+package handlers
+
+import (
+	"go/token"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/sorted"
+)
+
+// dropConverted drops the handlers whose errors never reach the client
+// as they are:
+//   - a tool body found by its signature whose every caller here handles
+//     its error (res, err := body(...); if err != nil { return
+//     mcp.NewToolResultError(...), nil }): it is a helper of those callers;
+//   - a function with a handler's signature that is only ever given to
+//     wrappers that turn its errors into tool errors
+//     (s.AddTool(tool, WithToolErrors(handler))).
+//
+// A function used in any other way (registered, stored, called by a raw
+// handler that returns its error), or not used in its package at all, is
+// kept: another package may register it.
+func (f *finder) dropConverted() {
+	for fn, u := range f.usesOfHandlers() {
+		h := f.byFunc[fn]
+		if len(h.ForwardedBy) > 0 || u.other {
+			continue
+		}
+		switch {
+		case u.converted && len(u.escapes) > 0:
+			h.Escapes = u.escapes
+		case u.converted || f.bodies[fn] && u.called:
+			f.drop(fn, u.converted)
+		}
+	}
+}
+
+// A handlerUse sums up how the package uses a raw handler's function.
+type handlerUse struct {
+	called    bool     // called directly
+	converted bool     // given to a wrapper that converts its errors
+	escapes   []string // the error types such wrappers pass on
+	other     bool     // used in any other way
+}
+
+// usesOfHandlers returns how the package uses each raw handler that is
+// registered or a tool body.
+func (f *finder) usesOfHandlers() map[*ssa.Function]*handlerUse {
+	uses := make(map[*ssa.Function]*handlerUse)
+	for fn, h := range f.byFunc {
+		if h.Kind == sdk.Raw && (h.Registered || f.bodies[fn]) {
+			uses[fn] = new(handlerUse)
+		}
+	}
+	for _, fn := range f.ssa.SrcFuncs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				rands := instr.Operands(nil)
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if callee, ok := c.Common().Value.(*ssa.Function); ok && uses[callee] != nil {
+						uses[callee].called = true
+						rands = rands[1:] // the callee is not a use of its value
+					}
+				}
+				for _, op := range rands {
+					if g, ok := (*op).(*ssa.Function); ok && uses[g] != nil {
+						f.valueUse(uses[g], g, instr)
+					}
+				}
+			}
+		}
+	}
+	return uses
+}
+
+// valueUse records in u what instr does with v, a handler's function
+// value or a conversion of it.
+func (f *finder) valueUse(u *handlerUse, v ssa.Value, instr ssa.Instruction) {
+	switch instr := instr.(type) {
+	case *ssa.ChangeType, *ssa.MakeInterface, *ssa.MakeClosure:
+		for _, ref := range *instr.(ssa.Value).Referrers() {
+			f.valueUse(u, instr.(ssa.Value), ref)
+		}
+		return
+	case ssa.CallInstruction:
+		if i := slices.Index(instr.Common().Args, v); i >= 0 {
+			if ok, escapes := f.converts(instr.Common(), i); ok {
+				u.converted = true
+				u.escapes = sorted.Union(u.escapes, escapes)
+				return
+			}
+		}
+	case *ssa.DebugRef:
+		return
+	}
+	u.other = true
+}
+
+// converts reports whether the function call passes in argument i is one
+// whose errors a raw handler turns into tool errors, in this package or,
+// by its fact, another, and which error types escape that.
+func (f *finder) converts(call *ssa.CallCommon, i int) (bool, []string) {
+	callee := call.StaticCallee()
+	if callee == nil {
+		return false, nil
+	}
+	callee = FuncValue(callee)
+	if callee.Pkg == f.ssa.Pkg {
+		return slices.Contains(f.converted[callee], i), f.escapes[callee]
+	}
+	if w := f.wrapper(callee); w != nil {
+		return slices.Contains(w.Converts, i), w.Escapes
+	}
+	return false, nil
+}
+
+// recordConverted finds the function-typed parameters that a raw handler
+// calls without ever returning the call's error as its own.
+func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
+	f.converted = make(map[*ssa.Function][]int)
+	f.escapes = make(map[*ssa.Function][]string)
+	for _, fn := range f.ssa.SrcFuncs {
+		// A typed handler that converts the errors of the typed function
+		// it is given converts the protocol errors the SDK would not.
+		h := f.byFunc[fn]
+		if h == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok || !sdk.ReturnsError(call.Call.Signature()) {
+					continue
+				}
+				key, ok := calledParam(fn, call.Call.Value)
+				// A literal's parameters are recorded too (a middleware
+				// a factory returns); only declared functions' reach
+				// other packages, through their summaries.
+				if !ok || key.made || key.index < 0 || forwarded[key] != nil {
+					continue
+				}
+				if returnsErrorOf(fn, call) {
+					continue // wrapped, not converted: fmt.Errorf("%s: %w", name, err)
+				}
+				if !slices.Contains(f.converted[key.fn], key.index) {
+					f.converted[key.fn] = append(f.converted[key.fn], key.index)
+				}
+				f.escapes[key.fn] = sorted.Union(f.escapes[key.fn], f.escapeTypes(fn, call))
+			}
+		}
+	}
+	for _, ps := range f.converted {
+		slices.Sort(ps)
+	}
+}
+
+// returnsErrorOf reports whether an error fn returns may hold the error
+// result of call, as it is or wrapped by the calls that make the error.
+func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
+	seen := make(map[ssa.Value]bool)
+	var holds func(v ssa.Value, depth int) bool
+	holds = func(v ssa.Value, depth int) bool {
+		for _, src := range argflow.Sources(v) {
+			if seen[src] || depth > maxWrapDepth {
+				continue
+			}
+			seen[src] = true
+			if stores, ok := namedResultStores(src); ok {
+				for _, v := range stores {
+					if holds(v, depth+1) {
+						return true
+					}
+				}
+				continue
+			}
+			c, _ := argflow.CallOf(src)
+			if c == nil {
+				continue
+			}
+			if c == call {
+				return true
+			}
+			for _, op := range argflow.Operands(c.Common()) {
+				if holds(op, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
+			if holds(ret.Results[len(ret.Results)-1], 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loadedCell returns the local variable v is loaded from, and the load,
+// or nil.
+func loadedCell(v ssa.Value) (*ssa.Alloc, *ssa.UnOp) {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if cell, ok := u.X.(*ssa.Alloc); ok {
+			return cell, u
+		}
+	}
+	return nil, nil
+}
+
+// namedResultStores returns, when v loads a named result that a deferred
+// function may change (recover, or logging that takes its address), what
+// may be returned through it: what the return stored there last, and
+// what a deferred function stores.
+func namedResultStores(v ssa.Value) ([]ssa.Value, bool) {
+	cell, load := loadedCell(v)
+	if cell == nil {
+		return nil, false
+	}
+	return slices.Concat(argflow.ReachingStores(cell, load), capturedStores(cell)), true
+}
+
+// capturedStores returns the values the closures that capture cell store
+// into it (a deferred recover setting the named error result).
+func capturedStores(cell *ssa.Alloc) []ssa.Value {
+	var vals []ssa.Value
+	for _, ref := range *cell.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		for _, fv := range argflow.BoundFreeVars(mc, cell) {
+			for _, r := range *fv.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
+					vals = append(vals, st.Val)
+				}
+			}
+		}
+	}
+	return vals
+}
+
+// inputParam returns the parameter after the context and the request.
+func inputParam(fn *ssa.Function) *ssa.Parameter {
+	i := 2
+	if fn.Signature.Recv() != nil {
+		i++
+	}
+	return fn.Params[i]
+}
