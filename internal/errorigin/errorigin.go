@@ -39,7 +39,7 @@ func New(funcs *config.Functions, sdks sdk.Table) *analysis.Analyzer {
 		URL:        "https://github.com/mcperrlint/mcperrlint",
 		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks) },
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary), new(handlers.Wrapper), new(SDKVersion), new(FieldFuncs), new(FixedMap), new(MethodSummaries)},
+		FactTypes:  []analysis.Fact{new(Summary), new(handlers.Wrapper), new(handlers.ForwardSeeds), new(SDKVersion), new(FieldFuncs), new(FixedMap), new(MethodSummaries)},
 	}
 }
 
@@ -158,19 +158,19 @@ func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result,
 	})
 	index := newTypeIndex()
 	index.summarized = below
-	// One summarizer, whose summaries are the functions' own: handler
-	// finding reads them to tell which arguments of a forwarded call
-	// hold argument values, and the classification of the handlers'
+	// The handlers first: which functions are handlers, and which
+	// forward the errors of which, is the role table's and the SDKs'
+	// question alone. Then one summarizer, whose summaries are the
+	// functions' own: they tell which arguments of each forward hold
+	// argument values (Seed), and the classification of the handlers'
 	// returns reads them knowing which functions are handlers (a
 	// handler's callers forward its errors, a helper's are judged).
-	s := newSummarizer(pass, prog, table, sdks, fixed, index)
-	hs := handlers.Find(prog, table, handlers.Inputs{
-		ImportFact: pass.ImportObjectFact,
-		InSDK:      sdks.InSDK,
-		Helpers:    knowing{summarizer: s},
-		Fixed:      fixed,
-	})
+	hs := handlers.Find(prog, table, handlers.Inputs{ImportFact: pass.ImportObjectFact, InSDK: sdks.InSDK})
 	hs.Export(pass.ExportObjectFact)
+	s := newSummarizer(pass, prog, table, sdks, fixed, index)
+	own := knowing{summarizer: s}
+	hs.Seed(func(h *handlers.Handler) *argflow.Func { return own.flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) }, pass.ImportObjectFact)
+	hs.ExportSeeds(pass.ExportObjectFact)
 	known := knowing{s, newKnowledge(hs)}
 	s.fieldFuncs = known.storedFieldFuncs()
 	if len(s.fieldFuncs.Fields) > 0 {

@@ -16,12 +16,14 @@ type forwardSite struct {
 	// from is the handler; for a wrapper of another package, a stand-in
 	// with no function.
 	from       *Handler
-	args       int   // how many arguments the call passes
-	seeds      []int // indexes of arguments holding argument values
-	resultFlow bool  // the handler also returns the call's first result
+	args       int  // how many arguments the call passes
+	resultFlow bool // the handler also returns the call's first result
 	// via names the function that forwards: the handler's, or for a
 	// wrapper of another package, the wrapper's.
 	via string
+	// src tells which arguments of the call hold argument values, once
+	// the summaries are known (Result.Seed).
+	src *seedSource
 }
 
 // paramKey names a function-typed parameter of a wrapper function. When
@@ -34,9 +36,10 @@ type paramKey struct {
 }
 
 // findForwarded iterates to a fixed point: forwarded functions forward in
-// turn, and seeds found later can add argument values to earlier sites.
-// Every round only adds handlers, seeds and forwarders, and turns typed
-// handlers raw, never back, so it converges.
+// turn. Every round only adds handlers and forwarders, and turns typed
+// handlers raw, never back, so it converges. Which functions are
+// forwarded does not depend on which arguments hold argument values:
+// those are found afterwards, along the edges recorded here (Seed).
 func (f *finder) findForwarded() {
 	for {
 		changed := false
@@ -88,7 +91,7 @@ func (f *finder) findForwarded() {
 					continue
 				}
 				if target := passedFunc(call.Args[fp.Param], paramKey{callee, fp.Param, fp.Made}); target != nil {
-					site := forwardSite{from: from, args: fp.Args, seeds: fp.Seeds, resultFlow: fp.ResultFlow, via: qualifiedName(callee)}
+					site := forwardSite{from: from, args: fp.Args, resultFlow: fp.ResultFlow, via: qualifiedName(callee), src: f.foreignSource(from, callee, fp)}
 					changed = f.forward(target, site) || changed
 				}
 			}
@@ -155,15 +158,7 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 		}
 		changed = true
 	}
-	// A method reached through a method value takes its receiver as an
-	// extra first parameter that the call does not pass.
-	offset := len(target.Params) - site.args
-	for _, i := range site.seeds {
-		if p := i + offset; p >= 0 && p < len(target.Params) && !slices.Contains(h.Seeds, target.Params[p]) {
-			h.Seeds = append(h.Seeds, target.Params[p])
-			changed = true
-		}
-	}
+	f.addEdge(seedEdge{src: site.src, target: h, offset: len(target.Params) - site.args})
 	return changed
 }
 
@@ -173,32 +168,26 @@ type localSite struct {
 	call *ssa.CallCommon
 }
 
-// cachedForwardSites returns forwardSites(h), computed again only when
-// h has gained seeds since: the rounds of findForwarded ask for every
-// handler's sites each time, and argument flow is the costly part.
+// cachedForwardSites returns forwardSites(h), computed once: the rounds
+// of findForwarded ask for every handler's sites each time.
 func (f *finder) cachedForwardSites(h *Handler) []localSite {
-	if c, ok := f.sites[h]; ok && c.seeds == len(h.Seeds) {
-		return c.sites
+	if sites, ok := f.sites[h]; ok {
+		return sites
 	}
 	sites := f.forwardSites(h)
 	if f.sites == nil {
-		f.sites = make(map[*Handler]cachedSites)
+		f.sites = make(map[*Handler][]localSite)
 	}
-	f.sites[h] = cachedSites{seeds: len(h.Seeds), sites: sites}
+	f.sites[h] = sites
 	return sites
-}
-
-// cachedSites are a handler's forward sites, computed when it had seeds
-// seeds.
-type cachedSites struct {
-	seeds int
-	sites []localSite
 }
 
 // forwardSites returns the calls whose error result h returns unchanged.
 func (f *finder) forwardSites(h *Handler) []localSite {
-	flow := argflow.New(h.Fn, sdk.Bindings{h.SDK}, f.roles, h.Seeds)
-	flow.Summaries, flow.Fixed = f.in.Helpers, f.in.Fixed
+	// Which calls these are is decided by the role table alone: a call
+	// the summaries would tell more of is a call of the package's own
+	// function, forwarded all the same.
+	flow := argflow.New(h.Fn, sdk.Bindings{h.SDK}, f.roles, nil)
 	// A wrapper that returns the call's result when the call's error is
 	// nil passes on the tool error result that replaces the error.
 	resultReturned := make(map[*ssa.Call]bool)
@@ -224,12 +213,8 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 				sites[i].resultFlow = sites[i].resultFlow || resultFlow
 				continue
 			}
-			site := localSite{forwardSite{from: h, args: len(call.Common().Args), resultFlow: resultFlow, via: outerName(h.Fn)}, call.Common()}
-			for i, arg := range call.Common().Args {
-				if flow.Taint(arg)&argflow.ArgValue != 0 {
-					site.seeds = append(site.seeds, i)
-				}
-			}
+			src := &seedSource{from: h, call: call.Common(), seededAt: -1}
+			site := localSite{forwardSite{from: h, args: len(call.Common().Args), resultFlow: resultFlow, via: outerName(h.Fn), src: src}, call.Common()}
 			seen[call] = len(sites)
 			sites = append(sites, site)
 		}

@@ -19,8 +19,10 @@ package handlers
 import (
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
@@ -136,10 +138,10 @@ type Handler struct {
 func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) > 0 }
 
 // Find returns the tool handlers of the package whose SSA form prog is,
-// knowing what functions mean from table and, through facts, what the
-// package's own helpers and other packages' wrappers do: whether a value
-// passed to a forwarded function holds argument values is decided with
-// the same summaries that classify the returns.
+// knowing what functions mean from table and, through facts, what other
+// packages' wrappers do. It reads no summary: which parameters of the
+// forwarded functions hold argument values is found afterwards, with the
+// summaries the returns are classified with (Result.Seed).
 func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
 	f := &finder{ssa: prog, roles: table, in: in, wrappers: make(map[*types.Func]*Wrapper), byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
 	f.findBySignature()
@@ -173,7 +175,18 @@ type finder struct {
 	wrappers map[*types.Func]*Wrapper
 
 	// sites holds each raw handler's forward sites.
-	sites map[*Handler]cachedSites
+	sites map[*Handler][]localSite
+
+	// edges are the forwards found, along which argument values flow to
+	// the forwarded functions' parameters; wrapperSites the sites of the
+	// wrappers' forwarded parameters (see Seed).
+	edges        []seedEdge
+	edgeSeen     map[seedEdge]bool
+	foreignSrcs  map[foreignKey]*seedSource
+	wrapperSites map[*ssa.Function][]wrapperSite
+	flowOf       func(*Handler) *argflow.Func
+	flows        map[*Handler]seededFlow
+	importFact   func(types.Object, analysis.Fact) bool
 
 	// bodies are the handlers found as tool bodies by their signature.
 	bodies map[*ssa.Function]bool

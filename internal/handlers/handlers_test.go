@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
@@ -24,11 +25,12 @@ import (
 //     seeds ...][ result dropped by ...][ escapes ...]";
 //   - at each call of a function of another package, what ConvertedParams
 //     says of the callee, when anything;
-//   - the Wrapper facts Export records, checked by fact expectations.
+//   - the Wrapper facts Export records and the ForwardSeeds facts
+//     ExportSeeds records, checked by fact expectations.
 var findAnalyzer = &analysis.Analyzer{
 	Name:      "find",
 	Doc:       "report the tool handlers handlers.Find finds",
-	FactTypes: []analysis.Fact{new(Wrapper)},
+	FactTypes: []analysis.Fact{new(Wrapper), new(ForwardSeeds)},
 	Run: func(pass *analysis.Pass) (any, error) {
 		prog, err := mcpssa.Build(pass, sdk.Default)
 		if prog == nil || err != nil {
@@ -43,6 +45,8 @@ var findAnalyzer = &analysis.Analyzer{
 			InSDK:      sdk.Default.InSDK,
 		})
 		res.Export(pass.ExportObjectFact)
+		res.Seed(func(h *Handler) *argflow.Func { return argflow.New(h.Fn, sdk.Bindings{h.SDK}, table, h.Seeds) }, pass.ImportObjectFact)
+		res.ExportSeeds(pass.ExportObjectFact)
 		for _, h := range res.Handlers {
 			pass.Reportf(h.Fn.Pos(), "%s", describe(pass.Pkg, h))
 		}
@@ -116,17 +120,44 @@ func describe(pkg *types.Package, h *Handler) string {
 }
 
 // wrapperFacts returns the Wrapper facts of the packages analyzed, by
-// package name and object name.
+// package name and object name, each forwarded parameter with the seeds
+// the object's ForwardSeeds fact gives it: one entry for each distinct
+// set of seeds, as the packages that import the object see it.
 func wrapperFacts(results []*analysistest.Result) map[string]Wrapper {
 	got := make(map[string]Wrapper)
+	seeds := make(map[string]*ForwardSeeds)
 	for _, r := range results {
 		for obj, facts := range r.Facts {
+			name := obj.Pkg().Name() + "." + obj.Name()
 			for _, fact := range facts {
-				if w, ok := fact.(*Wrapper); ok {
-					got[obj.Pkg().Name()+"."+obj.Name()] = *w
+				switch fact := fact.(type) {
+				case *Wrapper:
+					got[name] = *fact
+				case *ForwardSeeds:
+					seeds[name] = fact
 				}
 			}
 		}
+	}
+	for name, w := range got {
+		s := seeds[name]
+		if s == nil {
+			continue
+		}
+		var fps []ForwardedParam
+		for _, fp := range w.Forwards {
+			matched := false
+			for _, x := range s.Forwards {
+				if x.Param == fp.Param && x.Made == fp.Made && x.SDK == fp.SDK && x.Args == fp.Args && x.ResultFlow == fp.ResultFlow {
+					fps, matched = append(fps, x), true
+				}
+			}
+			if !matched {
+				fps = append(fps, fp)
+			}
+		}
+		w.Forwards = fps
+		got[name] = w
 	}
 	return got
 }

@@ -9,8 +9,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
-
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 )
 
 // A ForwardedParam says that a raw tool handler calls the function held by
@@ -23,7 +21,8 @@ type ForwardedParam struct {
 	// SDK names the descriptor of the handler's SDK.
 	SDK string
 	// Args is how many arguments the handler passes in the call, and
-	// Seeds which of them hold argument values.
+	// Seeds which of them hold argument values: set in ForwardSeeds
+	// facts only, which the summaries tell (Result.Seed).
 	Args  int
 	Seeds []int
 	// ResultFlow reports that the handler also returns the call's tool
@@ -95,8 +94,7 @@ func (w *Wrapper) String() string {
 }
 
 // Inputs is what finding a package's handlers reads beyond the package's
-// SSA form and role table: what crosses the package boundary, as facts,
-// and what the package's helpers do with argument values.
+// SSA form and role table: what crosses the package boundary, as facts.
 type Inputs struct {
 	// ImportFact reads a fact of another package's object
 	// (analysis.Pass.ImportObjectFact): Wrapper facts, here.
@@ -106,16 +104,6 @@ type Inputs struct {
 	// functions are what their descriptors say, whatever facts they may
 	// carry from a run over the SDK's own repository.
 	InSDK func(path string) bool
-
-	// Helpers tells the argument flow what a call does with argument
-	// values: the summaries of the package's functions as helpers (no
-	// handler is known yet) and other packages' summary facts. It
-	// decides which arguments of a forwarded call hold argument values.
-	Helpers argflow.Summarizer
-
-	// Fixed are the maps whose keys are a fixed set: a lookup there
-	// checks an argument value.
-	Fixed argflow.FixedMaps
 }
 
 // Export records, as Wrapper facts, what the package's functions do with
@@ -172,15 +160,15 @@ func (f *finder) wrapper(fn *ssa.Function) *Wrapper {
 // its raw handlers forward.
 func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
 	f.forwards = make(map[*ssa.Function][]ForwardedParam)
+	f.wrapperSites = make(map[*ssa.Function][]wrapperSite)
 	for key, sites := range byParam {
 		if key.index < 0 || key.fn.Parent() != nil {
 			continue
 		}
 		for _, site := range sites {
-			f.forwards[key.fn] = append(f.forwards[key.fn], ForwardedParam{
-				Param: key.index, Made: key.made, SDK: site.from.SDK.Name, Args: site.args,
-				Seeds: site.seeds, ResultFlow: site.resultFlow,
-			})
+			fp := ForwardedParam{Param: key.index, Made: key.made, SDK: site.from.SDK.Name, Args: site.args, ResultFlow: site.resultFlow}
+			f.forwards[key.fn] = append(f.forwards[key.fn], fp)
+			f.wrapperSites[key.fn] = append(f.wrapperSites[key.fn], wrapperSite{fp, site.src})
 		}
 	}
 	// byParam is a map: sort on every field and drop duplicates, so that

@@ -47,7 +47,7 @@ func notAHandler(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolRes
 
 // toolHandler is the generic wrapper that decodes the arguments and calls
 // the typed function it is given: that function's errors are forwarded.
-func toolHandler[In any](h func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, any, error)) mcp.ToolHandler { // want toolHandler:"forwards 0"
+func toolHandler[In any](h func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, any, error)) mcp.ToolHandler { // want toolHandler:"forwards 0" toolHandler:"0 seeds 2"
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^toolHandler\$1: go-sdk raw registered$`
 		var in In
 		if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
@@ -115,7 +115,7 @@ func usesToolError(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallTool
 // handlerFunc builds handlers in two steps, the function it is given
 // called from the innermost closure: the parameter is found through both
 // closures' free variables.
-func handlerFunc(h func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, error)) func(deps string) mcp.ToolHandler { // want handlerFunc:"forwards 0"
+func handlerFunc(h func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, error)) func(deps string) mcp.ToolHandler { // want handlerFunc:"forwards 0" handlerFunc:"0 seeds 2"
 	return func(deps string) mcp.ToolHandler {
 		return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^handlerFunc\$1\$1: go-sdk raw registered$`
 			var args Args
@@ -132,7 +132,7 @@ func nested(ctx context.Context, req *mcp.CallToolRequest, args Args) (*mcp.Call
 }
 
 // withDeps calls the function that its parameter's function makes.
-func withDeps(mk func(deps string) func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, any, error)) mcp.ToolHandler { // want withDeps:"forwards 0"
+func withDeps(mk func(deps string) func(context.Context, *mcp.CallToolRequest, Args) (*mcp.CallToolResult, any, error)) mcp.ToolHandler { // want withDeps:"forwards 0" withDeps:"0 seeds 2"
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^withDeps\$1: go-sdk raw registered$`
 		var args Args
 		_ = json.Unmarshal(req.Params.Arguments, &args)
@@ -294,7 +294,7 @@ func register(s *mcp.Server) {
 // does, and returns the body's errors as its own.
 type forwardFunc func(ctx context.Context, args Args) (*mcp.CallToolResult, error)
 
-func (f forwardFunc) Call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^\(forwardFunc\)\.Call: go-sdk raw registered$` Call:"forwards 0"
+func (f forwardFunc) Call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^\(forwardFunc\)\.Call: go-sdk raw registered$` Call:"forwards 0" Call:"0 seeds 1"
 	var args Args
 	_ = json.Unmarshal(req.Params.Arguments, &args)
 	return f(ctx, args)

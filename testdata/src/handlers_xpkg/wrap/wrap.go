@@ -14,7 +14,7 @@ import (
 
 // NewTool decodes the arguments and returns the body's result and error
 // as its own.
-func NewTool[In any](name string, body func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, error)) mcp.ToolHandler { // want NewTool:"forwards 1"
+func NewTool[In any](name string, body func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, error)) mcp.ToolHandler { // want NewTool:"forwards 1" NewTool:"1 seeds 2"
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `NewTool\$1: go-sdk raw registered$`
 		var in In
 		if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
@@ -68,7 +68,7 @@ func Both(first, second mcp.ToolHandler) mcp.ToolHandler { // want Both:"forward
 // Retry calls the body at two returns, once with decoded arguments and
 // once with none: the fact lists both calls, sorted, the same bytes on
 // every run.
-func Retry[In any](body func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, error)) mcp.ToolHandler { // want Retry:"forwards 0; forwards 0"
+func Retry[In any](body func(context.Context, *mcp.CallToolRequest, In) (*mcp.CallToolResult, error)) mcp.ToolHandler { // want Retry:"forwards 0" Retry:"0 seeds none; 0 seeds 2"
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `Retry\$1: go-sdk raw registered$`
 		var in In
 		if err := json.Unmarshal(req.Params.Arguments, &in); err != nil {
