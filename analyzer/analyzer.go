@@ -15,6 +15,8 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/scope"
 )
 
 // Config configures an analyzer built with New. Each field is also a
@@ -78,7 +80,8 @@ type FuncList = config.FuncList
 // configured analyzers can live in one process, each run on its own.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
-	origins := errorigin.New(&c.Functions, sdk.Default)
+	scopePass := scope.New(&c.Functions, sdk.Default)
+	origins := errorigin.New(scopePass, handlers.New(scopePass, sdk.Default), sdk.Default)
 	a := &analysis.Analyzer{
 		Name:       "mcperrlint",
 		Doc:        doc,

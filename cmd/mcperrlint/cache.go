@@ -52,7 +52,7 @@ import (
 const cacheEnv = "MCPERRLINT_CACHE"
 
 // cacheFormat changes whenever what an entry holds does.
-const cacheFormat = "mcperrlint cache 2"
+const cacheFormat = "mcperrlint cache 3"
 
 // cacheOff reports whether a value of cacheEnv turns the cache off: the
 // spellings of "off" users type, in any case. Anything else names a

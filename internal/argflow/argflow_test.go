@@ -14,11 +14,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/internal/handlers"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
 // The testdata packages argflow_* call probes, functions with empty
@@ -160,8 +160,12 @@ func runProbes(pass *analysis.Pass) (any, error) {
 	found := handlers.Find(prog, table, handlers.Inputs{
 		ImportFact: func(types.Object, analysis.Fact) bool { return false },
 		InSDK:      func(string) bool { return false },
-		Fixed:      fixed,
 	})
+	found.Seed(func(h *handlers.Handler) *argflow.Func {
+		flow := argflow.New(h.Fn, sdk.Bindings{h.SDK}, table, h.Seeds)
+		flow.Fixed = fixed
+		return flow
+	}, func(types.Object, analysis.Fact) bool { return false })
 	byFunc := make(map[*ssa.Function]*handlers.Handler)
 	for _, h := range found.Handlers {
 		byFunc[h.Fn] = h

@@ -13,8 +13,6 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 
 	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
 // TestAssertions checks the argument assertions errorigin finds in the
@@ -24,7 +22,7 @@ import (
 // which the analyzer, not this pass, honors.
 func TestAssertions(t *testing.T) {
 	pkgs := loadFamilies(t)
-	a := errorigin.New(&config.Functions{}, sdk.Default)
+	a := newOrigins()
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)

