@@ -1,22 +1,25 @@
 package analyzer
 
 import (
-	"fmt"
-	"go/ast"
 	"go/token"
 	"reflect"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/driver/silence"
-	"github.com/mcperrlint/mcperrlint/internal/errorigin"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/report"
+	"github.com/mcperrlint/mcperrlint/passes/assertions"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/sdkversion"
+	"github.com/mcperrlint/mcperrlint/passes/servers"
+	"github.com/mcperrlint/mcperrlint/passes/summaries"
+	"github.com/mcperrlint/mcperrlint/passes/unflagged"
 )
 
 // Config configures an analyzer built with New. Each field is also a
@@ -80,13 +83,12 @@ type FuncList = config.FuncList
 // configured analyzers can live in one process, each run on its own.
 func New(cfg Config) *analysis.Analyzer {
 	c := &cfg
-	scopePass := scope.New(&c.Functions, sdk.Default)
-	origins := errorigin.New(scopePass, handlers.New(scopePass, sdk.Default), sdk.Default)
+	p := newPipeline(c)
 	a := &analysis.Analyzer{
 		Name:       "mcperrlint",
 		Doc:        doc,
 		URL:        category.URL,
-		Requires:   []*analysis.Analyzer{origins},
+		Requires:   []*analysis.Analyzer{p.servers, p.returns, p.assertions, p.unflagged, p.sdkVersion},
 		ResultType: reflect.TypeFor[*silence.Result](),
 		FactTypes:  []analysis.Fact{new(convertedBy)},
 	}
@@ -100,223 +102,80 @@ func New(cfg Config) *analysis.Analyzer {
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that validate tool arguments")
 	a.Flags.Var(&c.IsErrorResult, "tool-error-result-funcs",
 		"comma-separated `functions` (importpath.Func or importpath.Type.Method) that return an IsError tool result")
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		return run(pass, c, pass.ResultOf[origins].(*errorigin.Result))
-	}
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, c, p) }
 	return a
+}
+
+// A pipeline is the passes one analyzer requires, each configured by its
+// Config: the stages, in the order they run on a package, and the checks.
+type pipeline struct {
+	scope, handlers, servers, summaries *analysis.Analyzer
+	returns, assertions, unflagged      *analysis.Analyzer
+	sdkVersion                          *analysis.Analyzer
+}
+
+func newPipeline(c *Config) *pipeline {
+	p := &pipeline{scope: scope.New(&c.Functions, sdk.Default)}
+	p.handlers = handlers.New(p.scope, sdk.Default)
+	p.servers = servers.New(p.scope, p.handlers)
+	p.summaries = summaries.New(p.scope, p.handlers, sdk.Default)
+	p.returns = returns.New(p.scope, p.handlers, p.servers, p.summaries, &c.ToolErrors)
+	p.assertions = assertions.New(p.scope, p.handlers, p.servers, p.summaries, p.returns)
+	p.unflagged = unflagged.New(p.handlers, &c.DisableUnflaggedErrors)
+	p.sdkVersion = sdkversion.New(p.scope, sdk.Default)
+	return p
 }
 
 // Analyzer reports argument errors that MCP tool handlers return as
 // protocol errors, with the default configuration.
 var Analyzer = New(Config{})
 
-func run(pass *analysis.Pass, cfg *Config, res *errorigin.Result) (*silence.Result, error) {
+func run(pass *analysis.Pass, cfg *Config, p *pipeline) (*silence.Result, error) {
 	for _, list := range []config.FuncList{cfg.Decode, cfg.Validate, cfg.IsErrorResult} {
 		if err := list.Check(); err != nil {
 			return nil, err
 		}
 	}
-	out := &silence.Result{Servers: res.Servers, SDKs: make(map[token.Pos]string)}
+	srvs := pass.ResultOf[p.servers].(*servers.Result).Servers
+	out := &silence.Result{Servers: srvs, SDKs: make(map[token.Pos]string)}
 	dirs := readDirectives(pass)
-	convertedElsewhere := readConvertedBy(pass)
-	if len(convertedElsewhere) > 0 {
+	if convertedElsewhere := readConvertedBy(pass); len(convertedElsewhere) > 0 {
 		pass.ExportPackageFact(&convertedBy{Servers: convertedElsewhere})
 	}
-	checkConvertedBy(pass, res.Servers)
-	var reported []*errorigin.Return
-	for _, r := range res.Returns {
-		if r.Category == errorigin.OtherFailure && !cfg.ToolErrors || len(convertedElsewhere) > 0 {
-			// A directive written for -tool-errors runs is not unused
-			// in the runs without, nor one on a return that a
-			// converted-by directive silences.
-			if ret := returnStmt(r.Handler.Syntax, r.Pos); ret != nil {
-				dirs.ignores(ret, r.Handler.Syntax)
+	checkConvertedBy(pass, srvs)
+	rets := pass.ResultOf[p.returns].(*returns.Result)
+	unfl := pass.ResultOf[p.unflagged].(*unflagged.Result)
+	var found []report.Finding
+	for _, check := range []struct{ findings, off []report.Finding }{
+		{rets.Findings, rets.Off},
+		// A panic is no returned error: middleware that converts errors,
+		// or a converted-by directive, does not silence these.
+		{pass.ResultOf[p.assertions].(*assertions.Result).Findings, nil},
+		{unfl.Findings, unfl.Off},
+	} {
+		// A directive written for the runs that report what the
+		// configuration leaves out here is not unused.
+		for _, fd := range check.off {
+			dirs.ignores(fd.Node, fd.Func)
+		}
+		for _, fd := range check.findings {
+			if !dirs.ignores(fd.Node, fd.Func) {
+				found = append(found, fd)
 			}
-			continue
-		}
-		reported = append(reported, r)
-	}
-	srcs := newSourceFiles(pass)
-	fc := &fixContext{replaced: make(map[token.Pos]bool), sdks: res.SDKs}
-	for _, r := range reported {
-		fc.replaced[r.Pos] = true
-	}
-	var found []finding
-	for _, r := range reported {
-		if fd, ok := diagnose(pass, r, dirs, srcs, fc); ok {
-			found = append(found, fd)
-		}
-	}
-	// A panic is no returned error: middleware that converts errors, or
-	// a converted-by directive, does not silence these.
-	for _, a := range res.Assertions {
-		if fd, ok := diagnoseAssertion(pass, a, dirs, srcs, fc); ok {
-			found = append(found, fd)
-		}
-	}
-	for _, u := range res.Unflagged {
-		if cfg.DisableUnflaggedErrors {
-			// A directive written for the runs that report them is
-			// not unused in the runs that do not.
-			if ret := returnStmt(u.Func.Syntax, u.Pos); ret != nil {
-				dirs.ignores(ret, u.Func.Syntax)
-			}
-			continue
-		}
-		if fd, ok := diagnoseUnflagged(pass, u, dirs, srcs); ok {
-			found = append(found, fd)
 		}
 	}
 	// Only with every fix of the package known can a fix tell which
 	// imports it leaves unused: another fix may name the same package.
-	deleteUnusedImports(found)
+	report.TidyImports(found)
 	for _, fd := range found {
-		pass.Report(fd.diag)
-		if fd.sdk != "" {
-			out.SDKs[fd.diag.Pos] = fd.sdk
+		pass.Report(fd.Diag)
+		if fd.SDK != "" {
+			out.SDKs[fd.Diag.Pos] = fd.SDK
 		}
 	}
 	dirs.reportUnused(pass)
-	reportOldSDKs(pass, res)
+	for _, fd := range pass.ResultOf[p.sdkVersion].(*sdkversion.Result).Findings {
+		pass.Report(fd.Diag)
+	}
 	return out, nil
-}
-
-// A finding is a diagnostic and the fixer that built its fix, if any.
-type finding struct {
-	diag analysis.Diagnostic
-	fix  *fixer
-	sdk  string // the name of the handler's SDK, for a return: what Silenced reads
-}
-
-func diagnose(pass *analysis.Pass, r *errorigin.Return, dirs *directives, srcs *sourceFiles, fc *fixContext) (finding, bool) {
-	file := fileOf(pass, r.Pos)
-	ret := returnStmt(r.Handler.Syntax, r.Pos)
-	if file == nil || ret == nil {
-		return finding{}, false // synthesized code has no statement to point at
-	}
-	if dirs.ignores(ret, r.Handler.Syntax) {
-		return finding{}, false
-	}
-	d := analysis.Diagnostic{
-		Pos:      ret.Pos(),
-		End:      ret.End(),
-		Category: r.Category.String(),
-		Message:  message(r),
-		URL:      categoryURL(r.Category),
-	}
-	if r.Site.IsValid() && (r.Site < ret.Pos() || r.Site >= ret.End()) {
-		d.Related = []analysis.RelatedInformation{{Pos: r.Site, Message: siteNote(r)}}
-	}
-	fd := finding{diag: d, sdk: r.Handler.SDK.Name}
-	fix, reason := buildFix(pass, file, ret, r, srcs, fc)
-	if fix != nil {
-		fd.diag.SuggestedFixes = []analysis.SuggestedFix{*fix.fix}
-		fd.fix = fix.fixer
-	} else {
-		fd.diag.Message += " (no fix: " + reason + ")"
-	}
-	return fd, true
-}
-
-// A builtFix is a suggested fix and the fixer that built it.
-type builtFix struct {
-	fix *analysis.SuggestedFix
-	*fixer
-}
-
-// buildFix returns the fix of a reported return, or the reason it has
-// none.
-func buildFix(pass *analysis.Pass, file *ast.File, ret *ast.ReturnStmt, r *errorigin.Return, srcs *sourceFiles, fc *fixContext) (*builtFix, string) {
-	if !r.Handler.ResultForwarded {
-		return nil, "`" + r.Handler.ResultDroppedBy + "` forwards this error but drops the tool result beside it; return a CallToolResult with IsError there"
-	}
-	src, err := srcs.read(pass.Fset.File(file.FileStart).Name())
-	if err != nil {
-		return nil, "the file cannot be read"
-	}
-	f := &fixer{pass: pass, file: file, src: src, ret: ret, r: r, sig: r.Handler.Signature, fixContext: fc}
-	fix, reason := f.build()
-	if fix == nil {
-		return nil, reason
-	}
-	return &builtFix{fix, f}, ""
-}
-
-// siteNote says where the error comes from; a site in a function of
-// another package is that function's declaration, and the note names the
-// line of its decisive return.
-func siteNote(r *errorigin.Return) string {
-	msg := siteVerb[r.Category]
-	if r.Via == "" {
-		return msg + " here"
-	}
-	msg += " in `" + r.Via + "`"
-	if r.SiteLine > 0 {
-		msg += fmt.Sprintf(", at line %d", r.SiteLine)
-	}
-	return msg
-}
-
-func categoryURL(k errorigin.Category) string {
-	return category.DocURL(k.String())
-}
-
-// message words the diagnostic vet-style: what is wrong, the consequence,
-// the remedy.
-func message(r *errorigin.Return) string {
-	what := map[errorigin.Category]string{
-		errorigin.Decode:        "an argument decoding error as a protocol error",
-		errorigin.Validate:      "an argument validation error as a protocol error",
-		errorigin.InvalidParams: "an InvalidParams protocol error",
-		errorigin.OtherFailure:  "an error as a protocol error",
-	}[r.Category]
-	h := r.Handler
-	if h.Marked {
-		what = strings.Replace(what, "an ", "a marked ", 1) + " (its wrapper passes marked errors on)"
-	}
-	switch {
-	case h.Kind == sdk.Typed:
-		return "typed tool handler returns " + what + "; the model never sees it: return a plain error, which the SDK turns into a tool error"
-	case h.Forwarded:
-		return funcName(h) + " returns " + what + " (a tool handler forwards it); the model never sees it: return a CallToolResult with IsError"
-	}
-	return "tool handler returns " + what + "; the model never sees it: return a CallToolResult with IsError"
-}
-
-func funcName(h *errorigin.Func) string {
-	if h.Literal {
-		return "function literal in `" + h.Name + "`"
-	}
-	return "`" + h.Name + "`"
-}
-
-// fileOf returns the syntax tree of the file containing pos.
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos < f.FileEnd {
-			return f
-		}
-	}
-	return nil
-}
-
-// returnStmt finds the return statement at pos in the body of the
-// function root, not in the function literals it contains.
-func returnStmt(root ast.Node, pos token.Pos) *ast.ReturnStmt {
-	if root == nil {
-		return nil
-	}
-	var found *ast.ReturnStmt
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == root
-		case *ast.ReturnStmt:
-			if n.Return == pos {
-				found = n
-			}
-		}
-		return found == nil
-	})
-	return found
 }

@@ -6,12 +6,12 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/mod/module"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcperrlint/mcperrlint/internal/errorigin"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
+	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
+	"github.com/mcperrlint/mcperrlint/passes/servers"
 )
 
 // ignoreDirective suppresses the reports of the return statement it
@@ -33,27 +33,11 @@ type directive struct {
 	used    bool
 }
 
-// eachDirective calls visit for each comment of the package's files that
-// is the directive name, alone or followed by white space, with the rest
-// of the comment, trimmed.
-func eachDirective(pass *analysis.Pass, name string, visit func(c *ast.Comment, rest string)) {
-	for _, f := range pass.Files {
-		for _, group := range f.Comments {
-			for _, c := range group.List {
-				rest, ok := strings.CutPrefix(c.Text, name)
-				if ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-					visit(c, strings.TrimSpace(rest))
-				}
-			}
-		}
-	}
-}
-
 // readDirectives collects the package's ignore directives, reporting
 // those without a reason, which suppress nothing.
 func readDirectives(pass *analysis.Pass) *directives {
 	d := &directives{fset: pass.Fset, lines: make(map[string]map[int]*directive)}
-	eachDirective(pass, ignoreDirective, func(c *ast.Comment, rest string) {
+	report.EachDirective(pass, ignoreDirective, func(c *ast.Comment, rest string) {
 		if rest == "" {
 			pass.Report(analysis.Diagnostic{
 				Pos:      c.Pos(),
@@ -135,14 +119,6 @@ func (d *directives) reportUnused(pass *analysis.Pass) {
 	}
 }
 
-// convertedByDirective, in any file of a package, says that the servers
-// built by the package it names, which registers this package's tool
-// handlers, turn every handler's error into a tool result: the package's
-// returns are not reported. A driver that analyzes one package at a time
-// (go vet, golangci-lint, an editor) cannot see that from here; the
-// named package, which imports this one, checks the claim.
-const convertedByDirective = "//mcperrlint:converted-by"
-
 // convertedBy is the fact a package with a converted-by directive
 // exports, for the packages it names to check.
 type convertedBy struct {
@@ -157,23 +133,16 @@ func (c *convertedBy) String() string { return "converted by " + strings.Join(c.
 // readConvertedBy returns the import paths the package's converted-by
 // directives name, reporting those that name none.
 func readConvertedBy(pass *analysis.Pass) []string {
-	var paths []string
-	eachDirective(pass, convertedByDirective, func(c *ast.Comment, path string) {
-		if module.CheckImportPath(path) != nil {
-			pass.Report(analysis.Diagnostic{
-				Pos:      c.Pos(),
-				End:      c.End(),
-				Category: "directive",
-				Message:  "mcperrlint:converted-by directive names no import path, so it silences nothing: name the package that builds the server",
-				URL:      category.DocURL("directive"),
-			})
-			return
-		}
-		if !slices.Contains(paths, path) {
-			paths = append(paths, path)
-		}
-	})
-	slices.Sort(paths)
+	paths, malformed := report.ConvertedBy(pass)
+	for _, c := range malformed {
+		pass.Report(analysis.Diagnostic{
+			Pos:      c.Pos(),
+			End:      c.End(),
+			Category: "directive",
+			Message:  "mcperrlint:converted-by directive names no import path, so it silences nothing: name the package that builds the server",
+			URL:      category.DocURL("directive"),
+		})
+	}
 	return paths
 }
 
@@ -181,21 +150,21 @@ func readConvertedBy(pass *analysis.Pass) []string {
 // of a package it imports names, each server it builds that does not
 // turn tool errors into results, or its package clause when it builds
 // none: the claim that silenced the other package is false here.
-func checkConvertedBy(pass *analysis.Pass, servers []errorigin.Server) {
+func checkConvertedBy(pass *analysis.Pass, srvs []servers.Server) {
 	for _, pf := range pass.AllPackageFacts() {
 		cb, ok := pf.Fact.(*convertedBy)
 		if !ok || pf.Package == pass.Pkg || !slices.Contains(cb.Servers, pass.Pkg.Path()) {
 			continue
 		}
-		claim := "package " + pf.Package.Name() + " relies on this package's servers to turn its tool handlers' errors into tool results (" + convertedByDirective + ")"
-		if len(servers) == 0 && len(pass.Files) > 0 {
+		claim := "package " + pf.Package.Name() + " relies on this package's servers to turn its tool handlers' errors into tool results (" + report.ConvertedByDirective + ")"
+		if len(srvs) == 0 && len(pass.Files) > 0 {
 			name := pass.Files[0].Name
 			pass.Report(analysis.Diagnostic{
 				Pos: name.Pos(), End: name.End(), Category: "directive", URL: category.DocURL("directive"),
 				Message: claim + ", but this package builds no MCP server: name the package that does",
 			})
 		}
-		for _, srv := range servers {
+		for _, srv := range srvs {
 			if !srv.Converts {
 				pass.Report(analysis.Diagnostic{
 					Pos: srv.Pos, Category: "directive", URL: category.DocURL("directive"),

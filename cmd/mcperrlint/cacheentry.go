@@ -19,7 +19,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/driver/run"
 	"github.com/mcperrlint/mcperrlint/internal/driver/silence"
-	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/passes/servers"
 )
 
 // An entry is what the cache keeps of a package: its root action's
@@ -215,7 +215,7 @@ func decodeEntry(data []byte, ps *positioner) (run.Restored, []byte, error) {
 	}
 	res := &silence.Result{SDKs: make(map[token.Pos]string)}
 	for _, s := range e.Servers {
-		res.Servers = append(res.Servers, errorigin.Server{SDK: s.SDK, Pos: ps.pos(s.Pos), Converts: s.Converts})
+		res.Servers = append(res.Servers, servers.Server{SDK: s.SDK, Pos: ps.pos(s.Pos), Converts: s.Converts})
 	}
 	for _, s := range e.SDKs {
 		res.SDKs[ps.pos(s.Pos)] = s.SDK

@@ -1,10 +1,14 @@
 package mcpssa
 
 import (
+	"go/token"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
@@ -65,4 +69,12 @@ func beingWorkedOn(p *packages.Package) bool {
 		file = files[0]
 	}
 	return workedOn(mod, file)
+}
+
+// InTestFile reports whether fn is declared in a _test.go file: a server
+// a test builds, or a schema a test registers, says nothing of how the
+// program serves its tools.
+func InTestFile(fset *token.FileSet, fn *ssa.Function) bool {
+	f := fset.File(argflow.Outermost(fn).Pos())
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 )
 
@@ -31,4 +32,13 @@ func New(scopePass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
 			return res, nil
 		},
 	}
+}
+
+// Func describes h for a report of a finding in it.
+func (h *Handler) Func() *report.Func {
+	f := report.NewFunc(h.Fn, h.SDK, h.Kind)
+	f.Forwarded = h.Forwarded()
+	f.ResultForwarded, f.ResultDroppedBy = h.ResultForwarded, h.ResultDroppedBy
+	f.Marked = len(h.Escapes) > 0
+	return f
 }

@@ -10,7 +10,7 @@ import (
 	"go/token"
 	"slices"
 
-	"github.com/mcperrlint/mcperrlint/internal/errorigin"
+	"github.com/mcperrlint/mcperrlint/passes/servers"
 )
 
 // Result is what the mcperrlint analyzer of one package tells a driver that sees
@@ -19,7 +19,7 @@ import (
 // that imports it, turns its errors into tool results: see Silenced.
 type Result struct {
 	// Servers are the MCP servers the package builds outside its tests.
-	Servers []errorigin.Server
+	Servers []servers.Server
 	// SDKs gives the SDK of the handler of each diagnostic reporting a
 	// return, by the diagnostic's position.
 	SDKs map[token.Pos]string
@@ -47,7 +47,7 @@ func Silenced(results map[string]*Result, imports func(path string) []string) ma
 		if r == nil {
 			continue
 		}
-		converted := errorigin.ConvertedSDKs(r.Servers)
+		converted := servers.ConvertedSDKs(r.Servers)
 		for _, srv := range r.Servers {
 			converts := converted[srv.SDK]
 			seen := make(map[string]bool)

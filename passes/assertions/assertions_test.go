@@ -1,0 +1,129 @@
+package assertions_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
+	"github.com/mcperrlint/mcperrlint/passes/assertions"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/returns"
+	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/servers"
+	"github.com/mcperrlint/mcperrlint/passes/summaries"
+)
+
+// TestAssertions checks the argument assertions the check finds in the
+// argassert families against the lines their want comments expect a
+// report of an assertion on: each such line holds one, and no other
+// line does, but for one the file suppresses with //mcperrlint:ignore,
+// which the analyzer, not this pass, honors.
+func TestAssertions(t *testing.T) {
+	pkgs := loadTestdata(t, "argassert_gosdk", "argassert_mcpgo")
+	a := newAssertions()
+	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(map[string]bool) // file:line
+	for _, act := range graph.Roots {
+		if act.Analyzer != a || !strings.HasPrefix(act.Package.PkgPath, "argassert_") {
+			continue
+		}
+		if act.Err != nil {
+			t.Fatal(act.Err)
+		}
+		for _, fd := range act.Result.(*assertions.Result).Findings {
+			posn := act.Package.Fset.Position(fd.Diag.Pos)
+			got[posn.Filename+":"+strconv.Itoa(posn.Line)] = true
+			if fd.Node == nil || fd.Func == nil || fd.Diag.Category != "decode" || !strings.Contains(fd.Diag.Message, "asserts the type of") {
+				t.Errorf("%s: finding without its node, function or words: %+v", posn, fd)
+			}
+		}
+	}
+	want := make(map[string]bool)
+	wantRE := regexp.MustCompile(`// want .*(asserts the type|with \.\\\(|of the arguments with)|//mcperrlint:ignore`)
+	for _, p := range pkgs {
+		if !strings.HasPrefix(p.PkgPath, "argassert_") {
+			continue
+		}
+		for _, name := range p.GoFiles {
+			f, err := os.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(f)
+			for line := 1; sc.Scan(); line++ {
+				if wantRE.MatchString(sc.Text()) && strings.Contains(sc.Text(), ".(") {
+					want[name+":"+strconv.Itoa(line)] = true
+				}
+			}
+			f.Close()
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("no want lines found in the argassert families")
+	}
+	for _, k := range sortedKeys(want) {
+		if !got[k] {
+			t.Errorf("%s: no assertion found", k)
+		}
+	}
+	for _, k := range sortedKeys(got) {
+		if !want[k] {
+			t.Errorf("%s: assertion found where none is expected", k)
+		}
+	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// newAssertions returns the check with the passes it requires, all of
+// the default configuration.
+func newAssertions() *analysis.Analyzer {
+	sc := scope.New(&config.Functions{}, sdk.Default)
+	hs := handlers.New(sc, sdk.Default)
+	srvs := servers.New(sc, hs)
+	sums := summaries.New(sc, hs, sdk.Default)
+	toolErrors := false
+	return assertions.New(sc, hs, srvs, sums, returns.New(sc, hs, srvs, sums, &toolErrors))
+}
+
+// loadTestdata loads the packages of testdata/src named, in GOPATH mode,
+// with their syntax and that of their dependencies, for checker.Analyze.
+func loadTestdata(t *testing.T, patterns ...string) []*packages.Package {
+	t.Helper()
+	gopath := testbin.Testdata(t)
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax,
+		Dir:  filepath.Join(gopath, "src"),
+		Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		t.Fatalf("%d errors loading %v", n, patterns)
+	}
+	return pkgs
+}

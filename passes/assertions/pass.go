@@ -1,0 +1,65 @@
+package assertions
+
+import (
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
+	"github.com/mcperrlint/mcperrlint/internal/report"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/returns"
+	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/servers"
+	"github.com/mcperrlint/mcperrlint/passes/summaries"
+)
+
+// Result holds the check's findings, by position.
+type Result struct {
+	Findings []report.Finding
+}
+
+// New returns the check of the assertions in the handlers handlersPass
+// finds and the helpers they pass argument values to, in the scope
+// scopePass builds, with the argument flow of summariesPass; its fixes
+// allow for those of returnsPass, and the servers of serversPass that
+// recover panics silence it.
+func New(scopePass, handlersPass, serversPass, summariesPass, returnsPass *analysis.Analyzer) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name:       "mcpassertions",
+		Doc:        "report single-value type assertions on tool arguments, which panic on a wrong-typed argument",
+		URL:        category.DocURL(category.Decode.String()),
+		Requires:   []*analysis.Analyzer{scopePass, handlersPass, serversPass, summariesPass, returnsPass},
+		ResultType: reflect.TypeFor[*Result](),
+		Run: func(pass *analysis.Pass) (any, error) {
+			sc := pass.ResultOf[scopePass].(*scope.Result)
+			if sc.Result == nil {
+				return &Result{}, nil
+			}
+			hs := pass.ResultOf[handlersPass].(*handlers.Result)
+			srvs := pass.ResultOf[serversPass].(*servers.Result)
+			w := &walker{pass: pass, pkg: sc.Pkg, srcFuncs: sc.SrcFuncs, origins: pass.ResultOf[summariesPass].(*summaries.Result)}
+			fc := &report.FixContext{Replaced: pass.ResultOf[returnsPass].(*returns.Result).Replaced, SDKs: sc.SDKs}
+			srcs := report.NewSourceFiles(pass)
+			res := &Result{}
+			// A panic is no returned error: a server whose middleware
+			// converts errors still panics on these, unless a wrapper
+			// recovered the panic into an error first.
+			for _, a := range w.assertions(hs, srvs.Recovered(), srvs.Converted()) {
+				if fd, ok := diagnose(pass, a, srcs, fc); ok {
+					res.Findings = append(res.Findings, fd)
+				}
+			}
+			return res, nil
+		},
+	}
+}
+
+// A walker finds the assertions of a package.
+type walker struct {
+	pass     *analysis.Pass
+	pkg      *ssa.Package
+	srcFuncs []*ssa.Function
+	origins  *summaries.Result
+}

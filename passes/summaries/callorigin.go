@@ -1,0 +1,345 @@
+package summaries
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+)
+
+const maxDepth = 16
+
+// originOf classifies one source value of a returned error.
+func (c *classifier) originOf(src ssa.Value, depth int) origin {
+	if depth > maxDepth {
+		return origin{category: category.ToolError}
+	}
+	if o, ok := c.memo[src]; ok {
+		return o
+	}
+	if c.memo == nil {
+		c.memo = make(map[ssa.Value]origin)
+	}
+	c.memo[src] = origin{nilValue: true}
+	o := c.sourceOrigin(src, depth)
+	c.memo[src] = o
+	return o
+}
+
+func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
+	switch v := src.(type) {
+	case *ssa.Const:
+		if v.IsNil() {
+			return origin{nilValue: true}
+		}
+	case *ssa.Parameter:
+		if i, ok := c.errParams[v]; ok && i < 64 {
+			return origin{wraps: 1 << i}
+		}
+	case *ssa.Alloc:
+		if pe, ok := c.sdks.ProtocolError(v.Type()); ok {
+			if code, ok := argflow.StoredConst(v, pe.CodeField); ok && code.Kind() == constant.Int && constant.Compare(code, token.EQL, constant.MakeInt64(sdk.InvalidParamsCode)) {
+				return c.invalidParams(v.Block(), v.Pos())
+			}
+			return c.fresh(v.Block(), v.Pos())
+		}
+		// An error of the project's own type that holds another error
+		// (&ProtocolError{Code: ..., Err: err}) keeps its origin, as
+		// fmt.Errorf("%w") does: errors.As and Unwrap see through both.
+		if o, ok := c.heldOrigin(v, depth); ok {
+			return o
+		}
+		// Any other error of the project's own type (&ValidationError{
+		// Field: "script"}) is as fresh as errors.New's.
+		if sdk.ImplementsError(v.Type()) {
+			return c.fresh(v.Block(), v.Pos())
+		}
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok {
+			if obj, ok := g.Object().(*types.Var); ok && c.sdks.IsInvalidParamsSentinel(obj) {
+				return c.invalidParams(v.Block(), v.Pos())
+			}
+			// A sentinel error is as fresh as a new one.
+			return c.fresh(v.Block(), v.Pos())
+		}
+	case *ssa.Lookup:
+		// A prepared error picked from a map (argErrors["days"]) is as
+		// fresh as a sentinel.
+		if !v.CommaOk {
+			return c.fresh(v.Block(), v.Pos())
+		}
+	case *ssa.Call, *ssa.Extract:
+		if call, _ := argflow.CallOf(v); call != nil {
+			return c.callOrigin(call, depth)
+		}
+	}
+	return origin{category: category.ToolError}
+}
+
+// callOrigin classifies the error a call returns: by what the role table
+// or a summary says of the callee, as another handler's, as an error
+// that wraps others, by the functions a dynamic call may run, or as the
+// judgement has it.
+func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
+	class := c.flow.Classify(call.Common())
+	if o, ok := c.classOrigin(call, class, depth); ok {
+		return o
+	}
+	if fn := call.Common().StaticCallee(); fn != nil && c.s.isHandler(fn) {
+		return c.judge.calledHandler()
+	}
+	if o, ok := c.wrappingOrigin(call, class, depth); ok {
+		return o
+	}
+	if o, ok := c.dynamicOrigin(call); ok {
+		return o
+	}
+	return c.judge.opaqueCall(call)
+}
+
+// classOrigin classifies the error of a call by its class, when the class
+// decides it.
+func (c *classifier) classOrigin(call *ssa.Call, class argflow.Class, depth int) (origin, bool) {
+	switch class.Kind {
+	case argflow.IsErrorResult:
+		return origin{nilValue: true}, true // the problem is in the result
+	case argflow.Decode:
+		return origin{category: category.Decode, site: call.Pos()}, true
+	case argflow.Validate:
+		return origin{category: category.Validate, site: call.Pos()}, true
+	case argflow.Pure:
+		if class.Checked&argflow.ArgValue != 0 && !class.NotCheck {
+			return origin{category: category.Validate, site: call.Pos()}, true // a parse error
+		}
+		return origin{category: category.ToolError}, true
+	case argflow.Summarized:
+		return c.summaryOrigin(call, depth), true
+	}
+	return origin{}, false
+}
+
+// wrappingOrigin classifies the error of a call that builds an error from
+// other errors, or is given them: it keeps their origin
+// (fmt.Errorf("...: %w", err), errors.Join, logAndReturn(err)). An error
+// constructor that wraps nothing makes a fresh error.
+func (c *classifier) wrappingOrigin(call *ssa.Call, class argflow.Class, depth int) (origin, bool) {
+	wrapped, ok := c.wrappedOrigin(call, depth)
+	if class.Kind == argflow.ErrorConstructor {
+		// fmt.Errorf makes an error even when what it wraps is nil: in a
+		// helper (logAndReturnError(msg, err)), its caller's conditions
+		// tell what that error means when it passes nil.
+		if !ok || wrapped.nilValue {
+			if i, ok := c.derivedFromErrParam(call); ok {
+				return origin{wraps: 1 << i}, true
+			}
+			return c.fresh(call.Block(), call.Pos()), true
+		}
+		// Only a helper's errors wrap its error parameters.
+		if wrapped.wraps != 0 {
+			var j joined
+			j.addWrapped(wrapped)
+			j.addWrapped(c.fresh(call.Block(), call.Pos()))
+			return j.result(), true
+		}
+	}
+	return wrapped, ok
+}
+
+// dynamicOrigin classifies the error of a call through an interface, a
+// function value the package's value flow resolves, or a struct field
+// whose stored functions are known.
+func (c *classifier) dynamicOrigin(call *ssa.Call) (origin, bool) {
+	if call.Common().IsInvoke() {
+		return c.dispatchOrigin(call)
+	}
+	if o, ok := c.resolvedOrigin(call); ok {
+		return o, true
+	}
+	return c.fieldOrigin(call)
+}
+
+// resolvedOrigin classifies the error of a call of a function value that
+// the package's value flow resolves to functions of its own, all of them
+// (t.Handler(ctx, req), with t from a table of tools the package builds):
+// forwarded when each is a handler analyzed on its own, else what the
+// summaries of the others say.
+func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
+	if c.s.reach() == nil {
+		return origin{}, false
+	}
+	callees, complete := c.s.reach().Callees(call.Common())
+	if !complete || len(callees) == 0 {
+		return origin{}, false
+	}
+	taints := c.flow.ArgTaints(call.Common())
+	var j joined
+	for _, fn := range callees {
+		switch sum := c.s.summaryOf(fn); {
+		case c.s.isHandler(fn), c.s.converted(fn):
+			// A handler's error is judged where it is returned; one
+			// whose every path to the SDK converts it reaches this call
+			// only on such a path (a shared adapter that one guard
+			// wraps and a logger another).
+			j.add(c.judge.calledHandler())
+		case sum != nil:
+			if o := sum.pick(taints, c.argFields(call.Common())); o.Category != category.None {
+				j.add(c.s.outcomeOrigin(fn, o))
+			} else {
+				j.add(origin{nilValue: true})
+			}
+		default:
+			j.add(origin{category: category.ToolError})
+		}
+	}
+	return j.result(), true
+}
+
+// derivedFromErrParam reports, for a helper being summarized, whether the
+// error that call makes is a rewrite of one of the helper's error
+// parameters: made from its text or from what errors.As found in it
+// (fmt.Errorf("invalid %s: %s", ute.Field, err.Error())), or made only
+// where a test of it holds (if errors.As(err, &ute) { return
+// fmt.Errorf(...) }). It is that error in other words, and keeps its
+// origin, whatever message it makes.
+func (c *classifier) derivedFromErrParam(call *ssa.Call) (int, bool) {
+	if len(c.errParams) == 0 {
+		return 0, false
+	}
+	seen := make(map[ssa.Value]bool)
+	for _, op := range argflow.Operands(call.Common()) {
+		if i, ok := c.errParamOf(op, 0, seen); ok {
+			return i, true
+		}
+	}
+	for _, cond := range c.flow.ControlConditions(call.Block()) {
+		if i, ok := c.errParamOf(cond, 0, seen); ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// errParamOf returns the error parameter v is computed from, if any:
+// through the operands of the instructions that compute it, and through
+// the variables errors.As and the like fill from it.
+func (c *classifier) errParamOf(v ssa.Value, depth int, seen map[ssa.Value]bool) (int, bool) {
+	if p, ok := v.(*ssa.Parameter); ok {
+		i, ok := c.errParams[p]
+		return i, ok && i < 64
+	}
+	if v == nil || seen[v] || depth > maxDepth {
+		return 0, false
+	}
+	seen[v] = true
+	var from []ssa.Value
+	if cell, ok := v.(*ssa.Alloc); ok {
+		// A variable: what is stored into it, and the operands of the
+		// calls given its address (errors.As(err, &ute)).
+		for _, ref := range *cell.Referrers() {
+			switch ref := ref.(type) {
+			case *ssa.Store:
+				from = append(from, ref.Val)
+			case ssa.CallInstruction:
+				from = append(from, argflow.Operands(ref.Common())...)
+			}
+		}
+	} else if instr, ok := v.(ssa.Instruction); ok {
+		for _, op := range instr.Operands(nil) {
+			if *op != nil {
+				from = append(from, *op)
+			}
+		}
+	}
+	for _, w := range from {
+		if i, ok := c.errParamOf(w, depth+1, seen); ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// argFields tells, for a summary's pick, how the fields of the struct
+// operands of call relate to the arguments.
+func (c *classifier) argFields(call *ssa.CallCommon) func(param int) map[string]argflow.Taint {
+	return func(param int) map[string]argflow.Taint { return c.flow.ArgFields(call, param) }
+}
+
+// summaryOrigin classifies the error of a call to a summarized function:
+// the errors it makes, judged by its summary, joined with those it makes
+// unconditionally, judged by the conditions of the call here, and those
+// it wraps, judged where they come from.
+func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
+	common := call.Common()
+	fn := common.StaticCallee()
+	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common), c.argFields(common))
+	var j joined
+	if o.Category != category.None {
+		j.addWrapped(c.s.outcomeOrigin(fn, o))
+	}
+	var wrapped joined
+	for _, i := range o.Wraps {
+		for _, arg := range argflow.Arg(common, i) {
+			for _, src := range argflow.Sources(arg) {
+				if isErrorValue(src) {
+					wrapped.addWrapped(c.originOf(src, depth+1))
+				}
+			}
+		}
+	}
+	if w := wrapped.result(); !w.nilValue {
+		j.addWrapped(w)
+	} else if o.Fresh {
+		// It makes a new error (of what it was given, nil here): the
+		// conditions of the call tell what that error means.
+		j.addWrapped(c.fresh(call.Block(), call.Pos()))
+	}
+	return j.result()
+}
+
+// wrappedOrigin classifies the error operands of call together; ok is
+// false when call takes no non-nil error.
+func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
+	var j joined
+	for _, op := range argflow.Operands(call.Common()) {
+		for _, src := range argflow.Sources(op) {
+			if isErrorValue(src) {
+				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
+					j.addWrapped(o)
+				}
+			}
+		}
+	}
+	return j.result(), j.any
+}
+
+// heldOrigin classifies the errors stored into the fields of a, an
+// allocation of an error type; ok is false when it holds none.
+func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
+	if !isErrorValue(a) {
+		return origin{}, false
+	}
+	var j joined
+	for _, ref := range *a.Referrers() {
+		fa, ok := ref.(*ssa.FieldAddr)
+		if !ok || fa.X != a {
+			continue
+		}
+		for _, r := range *fa.Referrers() {
+			st, ok := r.(*ssa.Store)
+			if !ok || st.Addr != fa || !isErrorValue(st.Val) {
+				continue
+			}
+			for _, src := range argflow.Sources(st.Val) {
+				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
+					j.addWrapped(o)
+				}
+			}
+		}
+	}
+	return j.result(), j.any
+}

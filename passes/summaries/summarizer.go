@@ -1,0 +1,192 @@
+package summaries
+
+import (
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+)
+
+// summarizer computes the summaries of a package's functions, and reads
+// those of its dependencies' from facts.
+type summarizer struct {
+	pass     *analysis.Pass
+	pkg      *ssa.Package
+	sdks     sdk.Bindings
+	roles    *roles.Table
+	fixed    argflow.FixedMaps
+	srcFuncs []*ssa.Function // the package's functions, literals after their parents
+
+	local map[*ssa.Function]*Summary // nil while being computed
+
+	fieldFuncs *FieldFuncs // what functions stored into fields do
+	sdkTable   sdk.Table   // the SDKs the analyzer knows
+
+	// types indexes what the package can see, for both summarizers of
+	// a run: which summarizer asks does not change the answers.
+	types *typeIndex
+}
+
+// A typeIndex holds what a package sees of other packages, computed once
+// for the summarizers of one pass.
+type typeIndex struct {
+	imported     map[*types.Func]*Summary      // summaries of other packages' functions, nil for none
+	impls        map[*types.Func][]*types.Func // implementations of interface methods
+	implementers map[*types.Interface][]*types.Pointer
+	concrete     []*types.Pointer // the visible named types an interface may be implemented by
+	byMethod     map[string][]int // indexes into concrete of the types that may have a method of a name
+	// methodSummaries holds whether a package's types may have methods
+	// with summaries (see mayHaveMethodSummaries); summarized lists the
+	// packages below this one that export method summaries.
+	methodSummaries map[*types.Package]bool
+	summarized      map[string]bool
+	visible         []*types.Package // the package and its imports, once listed
+}
+
+func newTypeIndex() *typeIndex {
+	return &typeIndex{
+		imported:        make(map[*types.Func]*Summary),
+		impls:           make(map[*types.Func][]*types.Func),
+		implementers:    make(map[*types.Interface][]*types.Pointer),
+		methodSummaries: make(map[*types.Package]bool),
+	}
+}
+
+// newSummarizer returns the summarizer of a package. Its summaries are
+// the functions' own, whoever calls them: they are computed before the
+// package's handlers are known, for handler finding to read, and are not
+// computed again once they are (see knowledge).
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, index *typeIndex) *summarizer {
+	return &summarizer{
+		pass:     pass,
+		pkg:      prog.Pkg,
+		sdks:     prog.SDKs,
+		roles:    table,
+		sdkTable: sdks,
+		fixed:    fixed,
+		srcFuncs: prog.SrcFuncs,
+		local:    make(map[*ssa.Function]*Summary),
+		types:    index,
+	}
+}
+
+// Effect implements argflow.Summarizer.
+func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint, fields func(param int) map[string]argflow.Taint) (argflow.Effect, bool) {
+	sum := s.summaryOf(fn)
+	if sum == nil || sum.Handler {
+		return argflow.Effect{}, false
+	}
+	o := sum.pick(args, fields)
+	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps, FieldValues: o.FieldValues}
+	switch o.Category {
+	case category.Decode:
+		e.Err = argflow.DecodeFailure
+	case category.Validate, category.InvalidParams:
+		e.Err = argflow.CheckFailure
+	}
+	e.Values, e.Tests = o.Values, o.Tests
+	return e, true
+}
+
+func originFunc(fn *ssa.Function) *ssa.Function {
+	if fn != nil && fn.Origin() != nil {
+		return fn.Origin()
+	}
+	return fn
+}
+
+// importedSummary returns the summary of obj, a function of another
+// package, from its fact.
+func (s *summarizer) importedSummary(obj *types.Func) *Summary {
+	obj = obj.Origin()
+	if sum, ok := s.types.imported[obj]; ok {
+		return sum
+	}
+	var sum *Summary
+	// The SDKs' functions are what the descriptors say: their summaries
+	// exist only in the SDK's own repository, and reading them there
+	// would judge its examples unlike a user's code.
+	if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !s.sdkTable.InSDK(obj.Pkg().Path()) {
+		var fact Summary
+		if s.pass.ImportObjectFact(obj, &fact) {
+			sum = &fact
+		}
+	}
+	s.types.imported[obj] = sum
+	return sum
+}
+
+// summaryOf returns the summary of fn, or nil when there is none: fn is
+// synthetic, belongs to a package that was not summarized, or is being
+// summarized (a recursive call).
+func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
+	fn = originFunc(fn)
+	// Synthetic functions with a body (wrappers, thunks, bound methods)
+	// take other parameters than the function summarized. Functions of
+	// other packages have no body here: they are built from types.
+	if fn == nil || fn.Synthetic != "" && fn.Blocks != nil {
+		return nil
+	}
+	if fn.Pkg != s.pkg {
+		obj, ok := fn.Object().(*types.Func)
+		if !ok {
+			return nil
+		}
+		return s.importedSummary(obj)
+	}
+	if fn.Blocks == nil {
+		return nil
+	}
+	if sum, ok := s.local[fn]; ok {
+		return sum
+	}
+	s.local[fn] = nil
+	sum := s.summarize(fn)
+	s.local[fn] = sum
+	return sum
+}
+
+// outcomeOrigin returns the origin of the errors fn makes, by its
+// outcome o: at its decisive return in this package; in another, at its
+// declaration, with the line of the decisive return beside it, since the
+// export data go vet reads keeps the positions of declarations only and
+// both drivers must say the same.
+func (s *summarizer) outcomeOrigin(fn *ssa.Function, o Outcome) origin {
+	return s.objectOrigin(originFunc(fn).Object(), o)
+}
+
+// objectOrigin is outcomeOrigin for the function obj.
+func (s *summarizer) objectOrigin(obj types.Object, o Outcome) origin {
+	if o.pos.IsValid() {
+		return origin{category: o.Category, site: o.pos}
+	}
+	if obj == nil {
+		return origin{category: o.Category}
+	}
+	via := obj.Name()
+	if obj.Pkg() != nil {
+		via = obj.Pkg().Name() + "." + via
+	}
+	if f, ok := obj.(*types.Func); ok {
+		if recv := f.Signature().Recv(); recv != nil {
+			via = types.TypeString(recv.Type(), (*types.Package).Name)
+			if strings.HasPrefix(via, "*") {
+				via = "(" + via + ")"
+			}
+			via += "." + obj.Name()
+		}
+	}
+	// The start of the declaration's line: export data keeps no columns.
+	site := obj.Pos()
+	if tf := s.pass.Fset.File(site); tf != nil {
+		site = tf.LineStart(tf.Line(site))
+	}
+	return origin{category: o.Category, site: site, via: via, siteLine: o.Line}
+}
