@@ -165,7 +165,7 @@ func runProbes(pass *analysis.Pass) (any, error) {
 		flow := argflow.New(h.Fn, sdk.Bindings{h.SDK}, table, h.Seeds)
 		flow.Fixed = fixed
 		return flow
-	}, func(types.Object, analysis.Fact) bool { return false })
+	}, func(*types.Func) []handlers.ForwardedParam { return nil })
 	byFunc := make(map[*ssa.Function]*handlers.Handler)
 	for _, h := range found.Handlers {
 		byFunc[h.Fn] = h

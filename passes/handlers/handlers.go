@@ -19,7 +19,6 @@ package handlers
 import (
 	"go/types"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
@@ -143,7 +142,7 @@ func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) 
 // forwarded functions hold argument values is found afterwards, with the
 // summaries the returns are classified with (Result.Seed).
 func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
-	f := &finder{ssa: prog, roles: table, in: in, wrappers: make(map[*types.Func]*Wrapper), byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
+	f := &finder{ssa: prog, roles: table, in: in, wrappers: make(map[*types.Func]*wrapper), byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
@@ -172,7 +171,7 @@ type finder struct {
 	byFunc map[*ssa.Function]*Handler
 
 	// wrappers holds the Wrapper facts read so far, nil for none.
-	wrappers map[*types.Func]*Wrapper
+	wrappers map[*types.Func]*wrapper
 
 	// sites holds each raw handler's forward sites.
 	sites map[*Handler][]localSite
@@ -186,7 +185,7 @@ type finder struct {
 	wrapperSites map[*ssa.Function][]wrapperSite
 	flowOf       func(*Handler) *argflow.Func
 	flows        map[*Handler]seededFlow
-	importFact   func(types.Object, analysis.Fact) bool
+	importSeeds  func(*types.Func) []ForwardedParam
 
 	// bodies are the handlers found as tool bodies by their signature.
 	bodies map[*ssa.Function]bool

@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,7 +31,7 @@ import (
 var findAnalyzer = &analysis.Analyzer{
 	Name:      "find",
 	Doc:       "report the tool handlers handlers.Find finds",
-	FactTypes: []analysis.Fact{new(Wrapper), new(ForwardSeeds)},
+	FactTypes: []analysis.Fact{new(wrapper), new(seedsFact)},
 	Run: func(pass *analysis.Pass) (any, error) {
 		prog, err := mcpssa.Build(pass, sdk.Default)
 		if prog == nil || err != nil {
@@ -45,8 +46,14 @@ var findAnalyzer = &analysis.Analyzer{
 			InSDK:      sdk.Default.InSDK,
 		})
 		res.Export(pass.ExportObjectFact)
-		res.Seed(func(h *Handler) *argflow.Func { return argflow.New(h.Fn, sdk.Bindings{h.SDK}, table, h.Seeds) }, pass.ImportObjectFact)
-		res.ExportSeeds(pass.ExportObjectFact)
+		res.Seed(func(h *Handler) *argflow.Func { return argflow.New(h.Fn, sdk.Bindings{h.SDK}, table, h.Seeds) }, func(w *types.Func) []ForwardedParam {
+			var fact seedsFact
+			pass.ImportObjectFact(w, &fact)
+			return fact.Forwards
+		})
+		for w, fps := range res.WrapperSeeds() {
+			pass.ExportObjectFact(w, &seedsFact{Forwards: fps})
+		}
 		for _, h := range res.Handlers {
 			pass.Reportf(h.Fn.Pos(), "%s", describe(pass.Pkg, h))
 		}
@@ -123,17 +130,17 @@ func describe(pkg *types.Package, h *Handler) string {
 // package name and object name, each forwarded parameter with the seeds
 // the object's ForwardSeeds fact gives it: one entry for each distinct
 // set of seeds, as the packages that import the object see it.
-func wrapperFacts(results []*analysistest.Result) map[string]Wrapper {
-	got := make(map[string]Wrapper)
-	seeds := make(map[string]*ForwardSeeds)
+func wrapperFacts(results []*analysistest.Result) map[string]wrapper {
+	got := make(map[string]wrapper)
+	seeds := make(map[string]*seedsFact)
 	for _, r := range results {
 		for obj, facts := range r.Facts {
 			name := obj.Pkg().Name() + "." + obj.Name()
 			for _, fact := range facts {
 				switch fact := fact.(type) {
-				case *Wrapper:
+				case *wrapper:
 					got[name] = *fact
-				case *ForwardSeeds:
+				case *seedsFact:
 					seeds[name] = fact
 				}
 			}
@@ -167,7 +174,7 @@ func wrapperFacts(results []*analysistest.Result) map[string]Wrapper {
 // arguments it passes and which hold argument values, whether it returns
 // the result too, and whether the function forwarded is one the
 // parameter makes.
-func checkWrappers(t *testing.T, results []*analysistest.Result, want map[string]Wrapper) {
+func checkWrappers(t *testing.T, results []*analysistest.Result, want map[string]wrapper) {
 	t.Helper()
 	got := wrapperFacts(results)
 	for name, w := range want {
@@ -215,7 +222,7 @@ func checkFindGoSDK(t *testing.T, results []*analysistest.Result) {
 	}
 	made := fwd(0, 3, 2)
 	made.Made = true
-	checkWrappers(t, results, map[string]Wrapper{
+	checkWrappers(t, results, map[string]wrapper{
 		"handlers_gosdk.toolHandler":    {Forwards: []ForwardedParam{fwd(0, 3, 2)}},
 		"handlers_gosdk.handlerFunc":    {Forwards: []ForwardedParam{fwd(0, 3, 2)}},
 		"handlers_gosdk.withDeps":       {Forwards: []ForwardedParam{made}},
@@ -234,7 +241,7 @@ func checkFindGoSDK(t *testing.T, results []*analysistest.Result) {
 // in handlers_xpkg/use. (handlers_mcpgo, mcp-go's shapes, is checked by
 // its want lines alone.)
 func checkFindAcrossPackages(t *testing.T, results []*analysistest.Result) {
-	checkWrappers(t, results, map[string]Wrapper{
+	checkWrappers(t, results, map[string]wrapper{
 		"wrap.NewTool":        {Forwards: []ForwardedParam{{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}, ResultFlow: true}}},
 		"wrap.ErrorOnly":      {Forwards: []ForwardedParam{{Param: 0, SDK: "go-sdk", Args: 2}}},
 		"wrap.WithToolErrors": {Converts: []int{0}, Escapes: []string{"handlers_xpkg/wrap.Marked"}},
@@ -258,15 +265,15 @@ func TestFindConvertingAdapter(t *testing.T) {
 
 func TestWrapperString(t *testing.T) {
 	for _, tc := range []struct {
-		w    Wrapper
+		w    wrapper
 		want string
 	}{
-		{Wrapper{}, ""},
-		{Wrapper{Forwards: []ForwardedParam{{Param: 1}}}, "forwards 1"},
-		{Wrapper{Forwards: []ForwardedParam{{Param: 0}, {Param: 2, Made: true}}}, "forwards 0; forwards 2"},
-		{Wrapper{Converts: []int{0, 3}}, "converts 0 3"},
-		{Wrapper{Converts: []int{1}, Escapes: []string{"a.E", "b.F"}}, "converts 1; escapes a.E b.F"},
-		{Wrapper{Forwards: []ForwardedParam{{Param: 0}}, Converts: []int{1}, Escapes: []string{"a.E"}}, "forwards 0; converts 1; escapes a.E"},
+		{wrapper{}, ""},
+		{wrapper{Forwards: []ForwardedParam{{Param: 1}}}, "forwards 1"},
+		{wrapper{Forwards: []ForwardedParam{{Param: 0}, {Param: 2, Made: true}}}, "forwards 0; forwards 2"},
+		{wrapper{Converts: []int{0, 3}}, "converts 0 3"},
+		{wrapper{Converts: []int{1}, Escapes: []string{"a.E", "b.F"}}, "converts 1; escapes a.E b.F"},
+		{wrapper{Forwards: []ForwardedParam{{Param: 0}}, Converts: []int{1}, Escapes: []string{"a.E"}}, "forwards 0; converts 1; escapes a.E"},
 	} {
 		if got := tc.w.String(); got != tc.want {
 			t.Errorf("%#v.String() = %q, want %q", tc.w, got, tc.want)
@@ -296,4 +303,24 @@ func TestCompareForwardedParams(t *testing.T) {
 	if c := compareForwardedParams(base, ForwardedParam{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}}); c != 0 {
 		t.Errorf("compare of equal params = %d, want 0", c)
 	}
+}
+
+// seedsFact carries WrapperSeeds between the packages of a test, as the
+// summaries pass's fact does, with the same words.
+type seedsFact struct {
+	Forwards []ForwardedParam
+}
+
+func (*seedsFact) AFact() {}
+
+func (s *seedsFact) String() string {
+	var parts []string
+	for _, fp := range s.Forwards {
+		seeds := "none"
+		if len(fp.Seeds) > 0 {
+			seeds = strings.Trim(fmt.Sprint(fp.Seeds), "[]")
+		}
+		parts = append(parts, strconv.Itoa(fp.Param)+" seeds "+seeds)
+	}
+	return strings.Join(parts, "; ")
 }

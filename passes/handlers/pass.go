@@ -21,7 +21,7 @@ func New(scopePass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
 		URL:        "https://github.com/mcperrlint/mcperrlint/blob/main/docs/how-it-works.md",
 		Requires:   []*analysis.Analyzer{scopePass},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Wrapper)},
+		FactTypes:  []analysis.Fact{new(wrapper)},
 		Run: func(pass *analysis.Pass) (any, error) {
 			sc := pass.ResultOf[scopePass].(*scope.Result)
 			if sc.Result == nil {

@@ -182,7 +182,7 @@ func (r *Reach) recordInvoke(call *ssa.CallCommon, impls []*ssa.Function, bound 
 // foreignWrapper returns the Wrapper fact of the function of another
 // package that call calls, when it has one and the call passes it a
 // function, or nil.
-func (f *finder) foreignWrapper(call *ssa.CallCommon) *Wrapper {
+func (f *finder) foreignWrapper(call *ssa.CallCommon) *wrapper {
 	callee := call.StaticCallee()
 	if callee == nil {
 		return nil

@@ -1,13 +1,9 @@
 package handlers
 
 import (
-	"fmt"
 	"go/types"
 	"slices"
-	"strconv"
-	"strings"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
@@ -21,7 +17,7 @@ type seedSource struct {
 	call *ssa.CallCommon // nil for another package's wrapper
 
 	// wrapper and fp identify another package's forwarded parameter,
-	// whose seeds its ForwardSeeds fact holds.
+	// whose seeds that package's summaries pass recorded.
 	wrapper *ssa.Function
 	fp      ForwardedParam
 
@@ -83,12 +79,13 @@ func (f *finder) foreignSource(from *Handler, wrapper *ssa.Function, fp Forwarde
 // values: those a forwarding call passes argument values in, as the
 // argument flow of its handler tells (flowOf, which reads the summaries
 // of the package's functions), and those other packages' wrappers pass
-// them in, as their ForwardSeeds facts tell (importFact). It iterates to
+// them in, as their packages recorded (importSeeds, which returns a
+// wrapper's WrapperSeeds as its package computed them). It iterates to
 // a fixed point: a forwarded function forwards the seeds it gains in
 // turn. Seeds only grow, so it converges.
-func (r *Result) Seed(flowOf func(*Handler) *argflow.Func, importFact func(types.Object, analysis.Fact) bool) {
+func (r *Result) Seed(flowOf func(*Handler) *argflow.Func, importSeeds func(wrapper *types.Func) []ForwardedParam) {
 	f := r.finder
-	f.flowOf, f.importFact = flowOf, importFact
+	f.flowOf, f.importSeeds = flowOf, importSeeds
 	for changed := true; changed; {
 		changed = false
 		for _, e := range f.edges {
@@ -126,23 +123,19 @@ func (f *finder) seedsOf(src *seedSource) []int {
 	return seeds
 }
 
-// foreignSeeds returns the seeds another package's ForwardSeeds fact of
-// wrapper gives the forwarded parameter fp: those of every site of that
+// foreignSeeds returns the seeds another package recorded for the
+// forwarded parameter fp of its wrapper: those of every site of that
 // package that forwards it so.
 func (f *finder) foreignSeeds(wrapper *ssa.Function, fp ForwardedParam) []int {
 	if wrapper.Origin() != nil {
 		wrapper = wrapper.Origin()
 	}
 	obj, ok := wrapper.Object().(*types.Func)
-	if !ok || f.importFact == nil {
-		return nil
-	}
-	var fact ForwardSeeds
-	if !f.importFact(obj.Origin(), &fact) {
+	if !ok || f.importSeeds == nil {
 		return nil
 	}
 	var seeds []int
-	for _, x := range fact.Forwards {
+	for _, x := range f.importSeeds(obj.Origin()) {
 		if x.Param == fp.Param && x.Made == fp.Made && x.SDK == fp.SDK && x.Args == fp.Args && x.ResultFlow == fp.ResultFlow {
 			for _, i := range x.Seeds {
 				if !slices.Contains(seeds, i) {
@@ -155,34 +148,13 @@ func (f *finder) foreignSeeds(wrapper *ssa.Function, fp ForwardedParam) []int {
 	return seeds
 }
 
-// ForwardSeeds is a fact about a wrapper with forwarded parameters (see
-// Wrapper.Forwards): which arguments of the calls its raw handlers make
-// through each hold argument values. It is apart from the Wrapper fact
-// because the summaries tell it, and they are computed after the
-// handlers are found.
-type ForwardSeeds struct {
-	Forwards []ForwardedParam
-}
-
-// AFact marks ForwardSeeds as an analysis.Fact.
-func (*ForwardSeeds) AFact() {}
-
-func (s *ForwardSeeds) String() string {
-	var parts []string
-	for _, fp := range s.Forwards {
-		seeds := "none"
-		if len(fp.Seeds) > 0 {
-			seeds = strings.Trim(strings.Join(strings.Fields(fmt.Sprint(fp.Seeds)), " "), "[]")
-		}
-		parts = append(parts, strconv.Itoa(fp.Param)+" seeds "+seeds)
-	}
-	return strings.Join(parts, "; ")
-}
-
-// ExportSeeds records, as ForwardSeeds facts, the seeds of the calls
-// through each wrapper's forwarded parameters, once Seed has run.
-func (r *Result) ExportSeeds(export func(types.Object, analysis.Fact)) {
+// WrapperSeeds returns, once Seed has run, for each wrapper of the
+// package with forwarded parameters some call through which passes
+// argument values, the seeds of those calls: one entry for each distinct
+// set, sorted, for the packages that pass functions to the wrapper.
+func (r *Result) WrapperSeeds() map[*types.Func][]ForwardedParam {
 	f := r.finder
+	out := make(map[*types.Func][]ForwardedParam)
 	for fn, sites := range f.wrapperSites {
 		obj, ok := fn.Object().(*types.Func)
 		if !ok || fn.Synthetic != "" || fn.Pkg == nil || obj.Pkg() != fn.Pkg.Pkg {
@@ -200,9 +172,10 @@ func (r *Result) ExportSeeds(export func(types.Object, analysis.Fact)) {
 		slices.SortFunc(fps, compareForwardedParams)
 		fps = slices.CompactFunc(fps, func(a, b ForwardedParam) bool { return compareForwardedParams(a, b) == 0 })
 		if slices.ContainsFunc(fps, func(fp ForwardedParam) bool { return len(fp.Seeds) > 0 }) {
-			export(obj, &ForwardSeeds{Forwards: fps})
+			out[obj] = fps
 		}
 	}
+	return out
 }
 
 // flowOfHandler returns the argument flow of h's function with its seeds

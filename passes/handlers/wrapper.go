@@ -21,8 +21,8 @@ type ForwardedParam struct {
 	// SDK names the descriptor of the handler's SDK.
 	SDK string
 	// Args is how many arguments the handler passes in the call, and
-	// Seeds which of them hold argument values: set in ForwardSeeds
-	// facts only, which the summaries tell (Result.Seed).
+	// Seeds which of them hold argument values: set in what
+	// WrapperSeeds returns only, which the summaries tell (Result.Seed).
 	Args  int
 	Seeds []int
 	// ResultFlow reports that the handler also returns the call's tool
@@ -30,7 +30,7 @@ type ForwardedParam struct {
 	ResultFlow bool
 }
 
-// A Wrapper is a fact about a function that builds raw tool handlers
+// A wrapper is a fact about a function that builds raw tool handlers
 // around the functions it is given (inventory.NewTool(tool, body),
 // WithToolErrors(handler)): what those handlers do with each
 // function-typed parameter's errors. The packages that pass functions
@@ -38,7 +38,7 @@ type ForwardedParam struct {
 //
 // Wrappers hold no positions, maps or pointers: they are gob-encoded
 // between the units of go vet and must encode the same way every time.
-type Wrapper struct {
+type wrapper struct {
 	// Forwards lists the parameters whose functions the handlers call,
 	// returning their errors as their own: a function passed there is
 	// checked like a handler in its own package.
@@ -60,10 +60,10 @@ type Wrapper struct {
 	Recovers, RecoversAsError []int
 }
 
-// AFact marks Wrapper as an analysis.Fact.
-func (*Wrapper) AFact() {}
+// AFact marks wrapper as an analysis.Fact.
+func (*wrapper) AFact() {}
 
-func (w *Wrapper) String() string {
+func (w *wrapper) String() string {
 	var parts []string
 	for _, f := range w.Forwards {
 		parts = append(parts, "forwards "+strconv.Itoa(f.Param))
@@ -127,7 +127,7 @@ func (r *Result) Export(export func(types.Object, analysis.Fact)) {
 		if !ok || fn.Synthetic != "" || fn.Pkg == nil || obj.Pkg() != fn.Pkg.Pkg {
 			continue
 		}
-		w := Wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn], Recovers: r.Recovers[fn], RecoversAsError: r.RecoversAsError[fn]}
+		w := wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn], Recovers: r.Recovers[fn], RecoversAsError: r.RecoversAsError[fn]}
 		if len(w.Forwards) > 0 || len(w.Converts) > 0 || len(w.Recovers) > 0 || len(w.RecoversAsError) > 0 {
 			export(obj, &w)
 		}
@@ -136,7 +136,7 @@ func (r *Result) Export(export func(types.Object, analysis.Fact)) {
 
 // wrapper returns the Wrapper fact of fn, a function of another package,
 // or nil when it has none.
-func (f *finder) wrapper(fn *ssa.Function) *Wrapper {
+func (f *finder) wrapper(fn *ssa.Function) *wrapper {
 	if fn.Origin() != nil {
 		fn = fn.Origin()
 	}
@@ -148,8 +148,8 @@ func (f *finder) wrapper(fn *ssa.Function) *Wrapper {
 	if w, ok := f.wrappers[obj]; ok {
 		return w
 	}
-	var w *Wrapper
-	if fact := new(Wrapper); f.in.ImportFact(obj, fact) {
+	var w *wrapper
+	if fact := new(wrapper); f.in.ImportFact(obj, fact) {
 		w = fact
 	}
 	f.wrappers[obj] = w

@@ -219,7 +219,7 @@ func (s *summarizer) concreteTypes() []*types.Pointer {
 // mayHaveMethodSummaries reports whether the methods of pkg's types,
 // declared or promoted, may have summaries: pkg is the package analyzed,
 // or it or a package it imports exports method summaries (see
-// MethodSummaries).
+// methodSummaries).
 func (s *summarizer) mayHaveMethodSummaries(pkg *types.Package) bool {
 	x := s.types
 	if may, ok := x.methodSummaries[pkg]; ok {

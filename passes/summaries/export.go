@@ -40,8 +40,8 @@ func (s knowing) exportFunc(fn *ssa.Function) bool {
 // exported returns the summary as the fact other packages see: in the
 // standalone driver facts are not encoded, and must carry no position of
 // this package's file set all the same, for both drivers to agree.
-func (s *Summary) exported() *Summary {
-	out := &Summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes)}
+func (s *summary) exported() *summary {
+	out := &summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes)}
 	for i := range out.Outcomes {
 		out.Outcomes[i].pos = token.NoPos
 	}

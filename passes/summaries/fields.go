@@ -13,20 +13,20 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
-// FieldFuncs is a package fact: what the functions stored into the
+// fieldFuncs is a package fact: what the functions stored into the
 // function-typed fields of struct types do, in the package and in those
 // it imports (a registry's tools[name].Handler(ctx, args), with the table
 // built in the tools' packages). Each package exports what it stores and
 // what its imports' facts say, since go vet passes on the package facts
 // of direct imports only.
-type FieldFuncs struct {
-	Fields []FieldFunc
+type fieldFuncs struct {
+	Fields []fieldFunc
 }
 
-// AFact marks FieldFuncs as a fact.
-func (*FieldFuncs) AFact() {}
+// AFact marks fieldFuncs as a fact.
+func (*fieldFuncs) AFact() {}
 
-func (f *FieldFuncs) String() string {
+func (f *fieldFuncs) String() string {
 	var b strings.Builder
 	for i, ff := range f.Fields {
 		if i > 0 {
@@ -37,11 +37,11 @@ func (f *FieldFuncs) String() string {
 	return b.String()
 }
 
-// A FieldFunc is the strongest outcome of the functions stored into one
+// A fieldFunc is the strongest outcome of the functions stored into one
 // field, "path.Type.Field", for each parameter holding argument values.
-type FieldFunc struct {
+type fieldFunc struct {
 	Field   string
-	Outcome Outcome
+	Outcome outcome
 }
 
 // fieldKey returns "path.Type.Field" for field i of the struct x points to
@@ -62,11 +62,11 @@ func fieldKey(x ssa.Value, i int) string {
 	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + st.Field(i).Name()
 }
 
-// storedFieldFuncs computes the package's FieldFuncs fact: what it
+// storedFieldFuncs computes the package's fieldFuncs fact: what it
 // stores into function-typed fields, joined with what its imports'
 // facts say.
-func (s knowing) storedFieldFuncs() *FieldFuncs {
-	byField := make(map[string][]Outcome)
+func (s knowing) storedFieldFuncs() *fieldFuncs {
+	byField := make(map[string][]outcome)
 	funcs := s.srcFuncs
 	if init := s.pkg.Func("init"); init != nil {
 		funcs = append(slices.Clip(funcs), init) // package-level tables
@@ -97,19 +97,19 @@ func (s knowing) storedFieldFuncs() *FieldFuncs {
 		}
 	}
 	for _, f := range s.pass.AllPackageFacts() {
-		if ff, ok := f.Fact.(*FieldFuncs); ok && f.Package != s.pass.Pkg {
+		if ff, ok := f.Fact.(*fieldFuncs); ok && f.Package != s.pass.Pkg {
 			for _, x := range ff.Fields {
 				byField[x.Field] = append(byField[x.Field], x.Outcome)
 			}
 		}
 	}
-	out := &FieldFuncs{}
+	out := &fieldFuncs{}
 	for field, outcomes := range byField {
 		for _, o := range strongestByParam(outcomes) {
-			out.Fields = append(out.Fields, FieldFunc{Field: field, Outcome: o})
+			out.Fields = append(out.Fields, fieldFunc{Field: field, Outcome: o})
 		}
 	}
-	slices.SortFunc(out.Fields, func(a, b FieldFunc) int {
+	slices.SortFunc(out.Fields, func(a, b fieldFunc) int {
 		if c := strings.Compare(a.Field, b.Field); c != 0 {
 			return c
 		}
@@ -120,8 +120,8 @@ func (s knowing) storedFieldFuncs() *FieldFuncs {
 
 // strongestByParam keeps, for each parameter, the outcome of the
 // strongest argument kind, with no position: the functions differ.
-func strongestByParam(outcomes []Outcome) []Outcome {
-	best := make(map[int]Outcome)
+func strongestByParam(outcomes []outcome) []outcome {
+	best := make(map[int]outcome)
 	for _, o := range outcomes {
 		if o.Category <= category.ToolError {
 			continue
@@ -132,11 +132,11 @@ func strongestByParam(outcomes []Outcome) []Outcome {
 			best[o.Param] = o
 		}
 	}
-	var out []Outcome
+	var out []outcome
 	for _, o := range best {
 		out = append(out, o)
 	}
-	slices.SortFunc(out, func(a, b Outcome) int { return a.Param - b.Param })
+	slices.SortFunc(out, func(a, b outcome) int { return a.Param - b.Param })
 	return out
 }
 
@@ -158,7 +158,7 @@ func (c *classifier) fieldOrigin(call *ssa.Call) (origin, bool) {
 		return origin{}, false
 	}
 	taints := c.flow.ArgTaints(common)
-	var best Outcome
+	var best outcome
 	for _, ff := range c.s.fieldFuncs.Fields {
 		o := ff.Outcome
 		if ff.Field != key || o.Category <= best.Category {

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// MethodSummaries is a fact about a package: the packages, it and those it
+// methodSummaries is a fact about a package: the packages, it and those it
 // imports directly or not, that export summaries of methods. Only their
 // types, and types that embed them, can implement an interface with a
 // method whose summary decides a dynamic call (dispatchOrigin); the
@@ -17,14 +17,14 @@ import (
 // Each package exports the list it sees, its imports' lists and itself,
 // rather than a mark of its own: the drivers built on unitchecker (go
 // vet, golangci-lint) show a package fact to direct importers only.
-type MethodSummaries struct {
+type methodSummaries struct {
 	Packages []string // import paths, sorted
 }
 
-// AFact marks MethodSummaries as a fact.
-func (*MethodSummaries) AFact() {}
+// AFact marks methodSummaries as a fact.
+func (*methodSummaries) AFact() {}
 
-func (f *MethodSummaries) String() string {
+func (f *methodSummaries) String() string {
 	return "method summaries: " + strings.Join(f.Packages, " ")
 }
 
@@ -33,7 +33,7 @@ func (f *MethodSummaries) String() string {
 func importedMethodSummaries(pass *analysis.Pass) map[string]bool {
 	below := make(map[string]bool)
 	for _, imp := range pass.Pkg.Imports() {
-		var f MethodSummaries
+		var f methodSummaries
 		if pass.ImportPackageFact(imp, &f) {
 			for _, path := range f.Packages {
 				below[path] = true
@@ -43,7 +43,7 @@ func importedMethodSummaries(pass *analysis.Pass) map[string]bool {
 	return below
 }
 
-// exportMethodSummaries exports the package's MethodSummaries fact: the
+// exportMethodSummaries exports the package's methodSummaries fact: the
 // packages below it, and itself when it exported a method's summary.
 func exportMethodSummaries(pass *analysis.Pass, below map[string]bool, own bool) {
 	paths := slices.Collect(maps.Keys(below))
@@ -54,5 +54,5 @@ func exportMethodSummaries(pass *analysis.Pass, below map[string]bool, own bool)
 		return
 	}
 	slices.Sort(paths)
-	pass.ExportPackageFact(&MethodSummaries{Packages: paths})
+	pass.ExportPackageFact(&methodSummaries{Packages: paths})
 }

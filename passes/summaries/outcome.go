@@ -19,7 +19,7 @@ import (
 const maxSeeded = 8
 
 // summarize computes the summary of one function of this package.
-func (s *summarizer) summarize(fn *ssa.Function) *Summary {
+func (s *summarizer) summarize(fn *ssa.Function) *summary {
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
 		return nil
@@ -31,7 +31,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 		}
 	}
 	base := s.outcome(fn, -1, -1, errParams)
-	sum := &Summary{Outcomes: []Outcome{base}}
+	sum := &summary{Outcomes: []outcome{base}}
 	seeded := 0
 	for i, p := range fn.Params {
 		if !s.seedable(p.Type()) || seeded == maxSeeded {
@@ -67,18 +67,18 @@ func (s *summarizer) summarize(fn *ssa.Function) *Summary {
 // comma-ok (params["teamRefId"]), when that is weaker than o, the
 // outcome without the keys: fn's argument errors then come from checking
 // that the keys are there, which a caller's own literal settles.
-func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o Outcome, errParams map[*ssa.Parameter]int) (Outcome, bool) {
+func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o outcome, errParams map[*ssa.Parameter]int) (outcome, bool) {
 	if o.Category <= category.ToolError {
-		return Outcome{}, false
+		return outcome{}, false
 	}
 	p := fn.Params[param]
 	keys := presenceKeys(p)
 	if len(keys) == 0 {
-		return Outcome{}, false
+		return outcome{}, false
 	}
 	ko := s.outcomeOf(fn, param, -1, errParams, func(flow *argflow.Func) { flow.AssumeKeysPresent(p) })
 	if ko.Category >= o.Category {
-		return Outcome{}, false
+		return outcome{}, false
 	}
 	ko.Keys = keys
 	return ko, true
@@ -126,13 +126,13 @@ func (s *summarizer) seedable(t types.Type) bool {
 
 // outcome classifies the returns of fn when parameter param (-1: none)
 // holds argument values, in its field field only when that is not -1.
-func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) Outcome {
+func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) outcome {
 	return s.outcomeOf(fn, param, field, errParams, nil)
 }
 
 // outcomeOf is outcome with the argument flow set up further by assume,
 // when not nil.
-func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int, assume func(*argflow.Func)) Outcome {
+func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int, assume func(*argflow.Func)) outcome {
 	var seeds []*ssa.Parameter
 	if param >= 0 && field < 0 {
 		seeds = append(seeds, fn.Params[param])
@@ -145,7 +145,7 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 		assume(flow)
 	}
 	c := &classifier{flow: flow, sdks: s.sdks, s: knowing{summarizer: s}, judge: judgeHelper{}, errParams: errParams}
-	o := Outcome{Param: param}
+	o := outcome{Param: param}
 
 	var all joined
 	var best origin                          // the strongest argument origin of any return

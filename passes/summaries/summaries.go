@@ -1,6 +1,6 @@
 // Package summaries defines the pass that summarizes what the errors of a
 // package's functions mean when tool handlers call them with the tool
-// call's arguments (Summary, a fact other packages read), and that tells
+// call's arguments (summary, a fact other packages read), and that tells
 // the checks where the errors each handler returns come from and what
 // argument values flow where.
 //
@@ -13,8 +13,12 @@
 package summaries
 
 import (
+	"fmt"
 	"go/token"
+	"go/types"
 	"reflect"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -38,7 +42,7 @@ func New(scopePass, handlersPass *analysis.Analyzer, sdks sdk.Table) *analysis.A
 			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result), sdks)
 		},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(Summary), new(handlers.ForwardSeeds), new(FieldFuncs), new(MethodSummaries)},
+		FactTypes:  []analysis.Fact{new(summary), new(forwardSeeds), new(fieldFuncs), new(methodSummaries)},
 	}
 }
 
@@ -114,8 +118,14 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, sdks sdk.Ta
 	// handler's callers forward its errors, a helper's are judged).
 	s := newSummarizer(pass, prog, table, sdks, fixed, index)
 	own := knowing{summarizer: s}
-	hs.Seed(func(h *handlers.Handler) *argflow.Func { return own.flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) }, pass.ImportObjectFact)
-	hs.ExportSeeds(pass.ExportObjectFact)
+	hs.Seed(func(h *handlers.Handler) *argflow.Func { return own.flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) }, func(w *types.Func) []handlers.ForwardedParam {
+		var fact forwardSeeds
+		pass.ImportObjectFact(w, &fact)
+		return fact.Forwards
+	})
+	for w, fps := range hs.WrapperSeeds() {
+		pass.ExportObjectFact(w, &forwardSeeds{Forwards: fps})
+	}
 	known := knowing{s, newKnowledge(hs)}
 	s.fieldFuncs = known.storedFieldFuncs()
 	if len(s.fieldFuncs.Fields) > 0 {
@@ -123,4 +133,27 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, sdks sdk.Ta
 	}
 	exportMethodSummaries(pass, below, s.export(known.known))
 	return &Result{known: known}, nil
+}
+
+// forwardSeeds is a fact about a wrapper with forwarded parameters (see
+// handlers.Result.Forwards): which arguments of the calls its raw handlers
+// make through each hold argument values. The summaries tell it, so it is
+// this pass's fact, apart from the handlers pass's fact of the wrapper.
+type forwardSeeds struct {
+	Forwards []handlers.ForwardedParam
+}
+
+// AFact marks forwardSeeds as an analysis.Fact.
+func (*forwardSeeds) AFact() {}
+
+func (s *forwardSeeds) String() string {
+	var parts []string
+	for _, fp := range s.Forwards {
+		seeds := "none"
+		if len(fp.Seeds) > 0 {
+			seeds = strings.Trim(fmt.Sprint(fp.Seeds), "[]")
+		}
+		parts = append(parts, strconv.Itoa(fp.Param)+" seeds "+seeds)
+	}
+	return strings.Join(parts, "; ")
 }

@@ -24,9 +24,9 @@ type summarizer struct {
 	fixed    argflow.FixedMaps
 	srcFuncs []*ssa.Function // the package's functions, literals after their parents
 
-	local map[*ssa.Function]*Summary // nil while being computed
+	local map[*ssa.Function]*summary // nil while being computed
 
-	fieldFuncs *FieldFuncs // what functions stored into fields do
+	fieldFuncs *fieldFuncs // what functions stored into fields do
 	sdkTable   sdk.Table   // the SDKs the analyzer knows
 
 	// types indexes what the package can see, for both summarizers of
@@ -37,7 +37,7 @@ type summarizer struct {
 // A typeIndex holds what a package sees of other packages, computed once
 // for the summarizers of one pass.
 type typeIndex struct {
-	imported     map[*types.Func]*Summary      // summaries of other packages' functions, nil for none
+	imported     map[*types.Func]*summary      // summaries of other packages' functions, nil for none
 	impls        map[*types.Func][]*types.Func // implementations of interface methods
 	implementers map[*types.Interface][]*types.Pointer
 	concrete     []*types.Pointer // the visible named types an interface may be implemented by
@@ -52,7 +52,7 @@ type typeIndex struct {
 
 func newTypeIndex() *typeIndex {
 	return &typeIndex{
-		imported:        make(map[*types.Func]*Summary),
+		imported:        make(map[*types.Func]*summary),
 		impls:           make(map[*types.Func][]*types.Func),
 		implementers:    make(map[*types.Interface][]*types.Pointer),
 		methodSummaries: make(map[*types.Package]bool),
@@ -72,7 +72,7 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 		sdkTable: sdks,
 		fixed:    fixed,
 		srcFuncs: prog.SrcFuncs,
-		local:    make(map[*ssa.Function]*Summary),
+		local:    make(map[*ssa.Function]*summary),
 		types:    index,
 	}
 }
@@ -104,17 +104,17 @@ func originFunc(fn *ssa.Function) *ssa.Function {
 
 // importedSummary returns the summary of obj, a function of another
 // package, from its fact.
-func (s *summarizer) importedSummary(obj *types.Func) *Summary {
+func (s *summarizer) importedSummary(obj *types.Func) *summary {
 	obj = obj.Origin()
 	if sum, ok := s.types.imported[obj]; ok {
 		return sum
 	}
-	var sum *Summary
+	var sum *summary
 	// The SDKs' functions are what the descriptors say: their summaries
 	// exist only in the SDK's own repository, and reading them there
 	// would judge its examples unlike a user's code.
 	if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !s.sdkTable.InSDK(obj.Pkg().Path()) {
-		var fact Summary
+		var fact summary
 		if s.pass.ImportObjectFact(obj, &fact) {
 			sum = &fact
 		}
@@ -126,7 +126,7 @@ func (s *summarizer) importedSummary(obj *types.Func) *Summary {
 // summaryOf returns the summary of fn, or nil when there is none: fn is
 // synthetic, belongs to a package that was not summarized, or is being
 // summarized (a recursive call).
-func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
+func (s *summarizer) summaryOf(fn *ssa.Function) *summary {
 	fn = originFunc(fn)
 	// Synthetic functions with a body (wrappers, thunks, bound methods)
 	// take other parameters than the function summarized. Functions of
@@ -158,12 +158,12 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *Summary {
 // declaration, with the line of the decisive return beside it, since the
 // export data go vet reads keeps the positions of declarations only and
 // both drivers must say the same.
-func (s *summarizer) outcomeOrigin(fn *ssa.Function, o Outcome) origin {
+func (s *summarizer) outcomeOrigin(fn *ssa.Function, o outcome) origin {
 	return s.objectOrigin(originFunc(fn).Object(), o)
 }
 
 // objectOrigin is outcomeOrigin for the function obj.
-func (s *summarizer) objectOrigin(obj types.Object, o Outcome) origin {
+func (s *summarizer) objectOrigin(obj types.Object, o outcome) origin {
 	if o.pos.IsValid() {
 		return origin{category: o.Category, site: o.pos}
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
-// A Summary is a fact about a function: what its error result means when a
+// A summary is a fact about a function: what its error result means when a
 // tool handler calls it with the tool call's arguments. Handlers in every
 // package that imports the function classify a call to it from its
 // summary, the way they classify a call to json.Unmarshal, so a project's
@@ -21,7 +21,7 @@ import (
 // Summaries hold no positions, maps or pointers: they are gob-encoded
 // between the units of go vet and nogo, and must encode the same way
 // every time.
-type Summary struct {
+type summary struct {
 	// Handler reports that the function is a tool handler in its own
 	// right, whose returns are reported in its own package: a handler
 	// that returns its error forwards it, and is not reported for it.
@@ -31,13 +31,13 @@ type Summary struct {
 	// values (Param -1; it may still read them through a request), and
 	// with each parameter that changes that, in parameter order. A
 	// method's receiver is parameter 0.
-	Outcomes []Outcome
+	Outcomes []outcome
 }
 
-// AFact marks Summary as an analysis.Fact.
-func (*Summary) AFact() {}
+// AFact marks summary as an analysis.Fact.
+func (*summary) AFact() {}
 
-func (s *Summary) String() string {
+func (s *summary) String() string {
 	var parts []string
 	if s.Handler {
 		parts = append(parts, "handler")
@@ -48,9 +48,9 @@ func (s *Summary) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// An Outcome is what the errors a function returns mean, when the
+// An outcome is what the errors a function returns mean, when the
 // parameter Param holds argument values (-1: none does).
-type Outcome struct {
+type outcome struct {
 	Param int
 
 	// Kind is the origin of the errors the function makes itself: the
@@ -122,7 +122,7 @@ type Outcome struct {
 	pos token.Pos // the decisive return, for functions of this package
 }
 
-func (o Outcome) String() string {
+func (o outcome) String() string {
 	s := "param " + itoa(o.Param)
 	if o.Field != "" {
 		s += "." + o.Field
@@ -165,7 +165,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 // informative reports whether the summary tells a caller more than an
 // unknown function would.
-func (s *Summary) informative() bool {
+func (s *summary) informative() bool {
 	if s.Handler {
 		return true
 	}
@@ -177,7 +177,7 @@ func (s *Summary) informative() bool {
 	return false
 }
 
-func (o Outcome) sameAs(p Outcome) bool {
+func (o outcome) sameAs(p outcome) bool {
 	return o.Category == p.Category && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
 		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests) && slices.Equal(o.Marks, p.Marks) &&
 		slices.Equal(o.FieldValues, p.FieldValues) && slices.Equal(o.Keys, p.Keys)
@@ -189,9 +189,9 @@ func (o Outcome) sameAs(p Outcome) bool {
 // the fields of a struct argument relate to the arguments (nil for an
 // argument that is no struct): a parameter with outcomes by field is
 // judged by those of the fields that hold argument values.
-func (s *Summary) pick(args []argflow.Taint, fields func(param int) map[string]argflow.Taint) Outcome {
+func (s *summary) pick(args []argflow.Taint, fields func(param int) map[string]argflow.Taint) outcome {
 	if len(s.Outcomes) == 0 {
-		return Outcome{Param: -1} // a handler's summary says nothing of its errors
+		return outcome{Param: -1} // a handler's summary says nothing of its errors
 	}
 	best := s.Outcomes[0]
 	byField := make(map[int]map[string]argflow.Taint)
