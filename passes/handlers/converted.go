@@ -135,7 +135,7 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 				if !ok || !sdk.ReturnsError(call.Call.Signature()) {
 					continue
 				}
-				key, ok := calledParam(fn, call.Call.Value)
+				key, ok := calledParamOf(fn, &call.Call)
 				// A literal's parameters are recorded too (a middleware
 				// a factory returns); only declared functions' reach
 				// other packages, through their summaries.

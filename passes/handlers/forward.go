@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -33,6 +34,10 @@ type paramKey struct {
 	fn    *ssa.Function
 	index int
 	made  bool
+	// method, when set, says the parameter is an interface whose method
+	// of that name is called (t.Call(ctx, req)): what is forwarded is that
+	// method of the concrete value passed, and what it forwards in turn.
+	method string
 }
 
 // findForwarded iterates to a fixed point: forwarded functions forward in
@@ -50,7 +55,7 @@ func (f *finder) findForwarded() {
 				continue
 			}
 			for _, site := range f.cachedForwardSites(h) {
-				if key, ok := calledParam(h.Fn, site.call.Value); ok {
+				if key, ok := calledParamOf(h.Fn, site.call); ok {
 					byParam[key] = append(byParam[key], site.forwardSite)
 				} else if target := site.call.StaticCallee(); target != nil {
 					changed = f.forward(FuncValue(target), site.forwardSite) || changed
@@ -72,7 +77,7 @@ func (f *finder) findForwarded() {
 				if key.fn != callee || key.index >= len(call.Args) {
 					continue
 				}
-				if target := passedFunc(call.Args[key.index], key); target != nil {
+				if target := f.passedTarget(call.Args[key.index], key, byParam); target != nil {
 					for _, site := range sites {
 						changed = f.forward(target, site) || changed
 					}
@@ -90,7 +95,7 @@ func (f *finder) findForwarded() {
 				if from == nil || fp.Param >= len(call.Args) {
 					continue
 				}
-				if target := passedFunc(call.Args[fp.Param], paramKey{callee, fp.Param, fp.Made}); target != nil {
+				if target := f.passedTarget(call.Args[fp.Param], paramKey{callee, fp.Param, fp.Made, fp.Method}, byParam); target != nil {
 					site := forwardSite{from: from, args: fp.Args, resultFlow: fp.ResultFlow, via: qualifiedName(callee), src: f.foreignSource(from, callee, fp)}
 					changed = f.forward(target, site) || changed
 				}
@@ -106,7 +111,7 @@ func (f *finder) findForwarded() {
 // package that forwards parameter fp.Param of wrapper, the same one each
 // time it is asked, or nil when this package cannot see that SDK.
 func (f *finder) foreignHandler(wrapper *ssa.Function, fp ForwardedParam) *Handler {
-	key := paramKey{wrapper, fp.Param, fp.Made}
+	key := paramKey{wrapper, fp.Param, fp.Made, fp.Method}
 	if h, ok := f.foreign[key]; ok {
 		return h
 	}
@@ -300,6 +305,43 @@ func calledParam(fn *ssa.Function, v ssa.Value) (paramKey, bool) {
 		}
 	}
 	return paramKey{}, false
+}
+
+// calledParamOf resolves the function value or interface a call calls to
+// the parameter of fn it holds (see calledParam), with the method it
+// invokes on an interface.
+func calledParamOf(fn *ssa.Function, call *ssa.CallCommon) (paramKey, bool) {
+	key, ok := calledParam(fn, call.Value)
+	if ok && call.IsInvoke() {
+		key.method = call.Method.Name()
+	}
+	return key, ok
+}
+
+// passedTarget returns the function a call argument passes to parameter
+// key whose errors the wrapper forwards: the argument's function
+// (passedFunc), or, for an interface whose method the wrapper calls, the
+// function the concrete value's method forwards in turn, when that method
+// is one of this package's that forwards its receiver's function
+// (forwardFunc(body).Call returns body's errors; a method that converts
+// them forwards nothing).
+func (f *finder) passedTarget(arg ssa.Value, key paramKey, byParam map[paramKey][]forwardSite) *ssa.Function {
+	if key.method == "" {
+		return passedFunc(arg, key)
+	}
+	mi, ok := arg.(*ssa.MakeInterface)
+	if !ok || !token.IsExported(key.method) {
+		return nil
+	}
+	m := f.ssa.Pkg.Prog.LookupMethod(mi.X.Type(), nil, key.method)
+	if m == nil || m.Pkg != f.ssa.Pkg || len(m.Params) == 0 {
+		return nil
+	}
+	recv := paramKey{fn: m, index: 0}
+	if byParam[recv] == nil {
+		return nil
+	}
+	return passedFunc(mi.X, recv)
 }
 
 // passedFunc returns the function a call argument passes to parameter key:

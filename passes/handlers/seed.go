@@ -40,7 +40,7 @@ type foreignKey struct {
 	wrapper          *ssa.Function
 	param, args      int
 	made, resultFlow bool
-	sdk              string
+	sdk, method      string
 }
 
 // A wrapperSite is a site that forwards a function-typed parameter of one
@@ -63,7 +63,7 @@ func (f *finder) addEdge(e seedEdge) {
 // foreignSource returns the seed source of the forwarded parameter fp of
 // wrapper, a function of another package, the same each time it is asked.
 func (f *finder) foreignSource(from *Handler, wrapper *ssa.Function, fp ForwardedParam) *seedSource {
-	key := foreignKey{wrapper, fp.Param, fp.Args, fp.Made, fp.ResultFlow, fp.SDK}
+	key := foreignKey{wrapper, fp.Param, fp.Args, fp.Made, fp.ResultFlow, fp.SDK, fp.Method}
 	if src, ok := f.foreignSrcs[key]; ok {
 		return src
 	}
@@ -136,7 +136,7 @@ func (f *finder) foreignSeeds(wrapper *ssa.Function, fp ForwardedParam) []int {
 	}
 	var seeds []int
 	for _, x := range f.importSeeds(obj.Origin()) {
-		if x.Param == fp.Param && x.Made == fp.Made && x.SDK == fp.SDK && x.Args == fp.Args && x.ResultFlow == fp.ResultFlow {
+		if x.Param == fp.Param && x.Made == fp.Made && x.Method == fp.Method && x.SDK == fp.SDK && x.Args == fp.Args && x.ResultFlow == fp.ResultFlow {
 			for _, i := range x.Seeds {
 				if !slices.Contains(seeds, i) {
 					seeds = append(seeds, i)

@@ -18,6 +18,9 @@ type ForwardedParam struct {
 	// Made reports that the function forwarded is the one the
 	// parameter's function returns (handlerFn(deps)(ctx, req, args)).
 	Made bool
+	// Method, when set, says the parameter is an interface whose method
+	// of that name the handler calls (t.Call(ctx, req)).
+	Method string
 	// SDK names the descriptor of the handler's SDK.
 	SDK string
 	// Args is how many arguments the handler passes in the call, and
@@ -66,7 +69,11 @@ func (*wrapper) AFact() {}
 func (w *wrapper) String() string {
 	var parts []string
 	for _, f := range w.Forwards {
-		parts = append(parts, "forwards "+strconv.Itoa(f.Param))
+		p := "forwards " + strconv.Itoa(f.Param)
+		if f.Method != "" {
+			p += "." + f.Method
+		}
+		parts = append(parts, p)
 	}
 	if len(w.Converts) > 0 {
 		c := "converts"
@@ -166,7 +173,7 @@ func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
 			continue
 		}
 		for _, site := range sites {
-			fp := ForwardedParam{Param: key.index, Made: key.made, SDK: site.from.SDK.Name, Args: site.args, ResultFlow: site.resultFlow}
+			fp := ForwardedParam{Param: key.index, Made: key.made, Method: key.method, SDK: site.from.SDK.Name, Args: site.args, ResultFlow: site.resultFlow}
 			f.forwards[key.fn] = append(f.forwards[key.fn], fp)
 			f.wrapperSites[key.fn] = append(f.wrapperSites[key.fn], wrapperSite{fp, site.src})
 		}
@@ -185,6 +192,7 @@ func compareForwardedParams(a, b ForwardedParam) int {
 	return cmp.Or(
 		cmp.Compare(a.Param, b.Param),
 		compareBools(a.Made, b.Made),
+		strings.Compare(a.Method, b.Method),
 		strings.Compare(a.SDK, b.SDK),
 		cmp.Compare(a.Args, b.Args),
 		slices.Compare(a.Seeds, b.Seeds),

@@ -266,7 +266,7 @@ func (weather) Call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToo
 }
 
 // dispatchTo calls a method of the interface it is given.
-func dispatchTo(t tool) mcp.ToolHandler { // want dispatchTo:"forwards 0"
+func dispatchTo(t tool) mcp.ToolHandler { // want dispatchTo:"forwards 0.Call"
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^dispatchTo\$1: go-sdk raw registered$`
 		return t.Call(ctx, req)
 	}

@@ -48,3 +48,38 @@ func Register(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{Name: "marked"}, wrap.WithToolErrors(marked)) // want `^WithToolErrors converts \[0\] escapes \[handlers_xpkg/wrap\.Marked\]$`
 	s.AddTool(&mcp.Tool{Name: "both"}, wrap.Both(loud, quiet))        // want `^Both converts \[1\] escapes \[\]$`
 }
+
+// forwardAdapter adapts a body to wrap.Tool and returns its errors.
+type forwardAdapter func(ctx context.Context, args Args) (*mcp.CallToolResult, error)
+
+func (f forwardAdapter) Call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^\(forwardAdapter\)\.Call: go-sdk raw registered$` Call:"forwards 0"
+	return f(ctx, Args{})
+}
+
+// convertAdapter adapts a body to wrap.Tool and turns its errors into
+// tool results.
+type convertAdapter func(ctx context.Context, args Args) (*mcp.CallToolResult, error)
+
+func (f convertAdapter) Call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^\(convertAdapter\)\.Call: go-sdk raw registered$` Call:"converts 0"
+	res, err := f(ctx, Args{})
+	if err != nil {
+		return &mcp.CallToolResult{IsError: true}, nil
+	}
+	return res, nil
+}
+
+// dispatched is forwarded through wrap.Dispatch and forwardAdapter.
+func dispatched(ctx context.Context, args Args) (*mcp.CallToolResult, error) { // want `^dispatched: go-sdk raw forwarded by another package$`
+	return nil, nil
+}
+
+// shielded's errors convertAdapter turns into tool results: no handler.
+func shielded(ctx context.Context, args Args) (*mcp.CallToolResult, error) {
+	return nil, nil
+}
+
+// RegisterDispatched registers both through wrap.Dispatch.
+func RegisterDispatched(s *mcp.Server) {
+	s.AddTool(&mcp.Tool{Name: "dispatched"}, wrap.Dispatch(forwardAdapter(dispatched)))
+	s.AddTool(&mcp.Tool{Name: "shielded"}, wrap.Dispatch(convertAdapter(shielded)))
+}

@@ -78,3 +78,16 @@ func Retry[In any](body func(context.Context, *mcp.CallToolRequest, In) (*mcp.Ca
 		return body(ctx, req, in)
 	}
 }
+
+// Tool is what Dispatch calls.
+type Tool interface {
+	Call(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error)
+}
+
+// Dispatch returns the errors of its tool's Call method: what a body
+// given through an adapter becomes is what the adapter's method does.
+func Dispatch(t Tool) mcp.ToolHandler { // want Dispatch:"forwards 0.Call"
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^Dispatch\$1: go-sdk raw registered$`
+		return t.Call(ctx, req)
+	}
+}
