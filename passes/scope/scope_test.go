@@ -18,7 +18,7 @@ import (
 // are fixed.
 func TestScope(t *testing.T) {
 	a := scope.New(&config.Functions{}, sdk.Default)
-	results := analysistest.Run(t, testbin.Testdata(t), a, "scope_fixed/use")
+	results := analysistest.Run(t, testbin.Testdata(t), a, "scope_fixed", "scope_fixed/use")
 	for _, r := range results {
 		res := r.Result.(*scope.Result)
 		if r.Pass.Pkg.Path() != "scope_fixed/use" {

@@ -36,6 +36,13 @@ type server struct{}
 
 // method is a raw handler too: the receiver is not a parameter of the
 // shape.
+// listed is forwarded through a method value: the receiver is its first
+// parameter, which the forwarding call does not pass, so args is the
+// parameter that holds what toolHandler decoded.
+func (s *server) listed(ctx context.Context, req *mcp.CallToolRequest, args Args) (*mcp.CallToolResult, any, error) { // want `^\(\*server\)\.listed: go-sdk raw forwarded by toolHandler\$1 seeds args$`
+	return nil, nil, nil
+}
+
 func (s *server) method(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `^\(\*server\)\.method: go-sdk raw registered$`
 	return nil, nil
 }
@@ -277,6 +284,7 @@ func register(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "typed"}, typed)
 	srv := &server{}
 	s.AddTool(&mcp.Tool{Name: "method"}, srv.method)
+	s.AddTool(&mcp.Tool{Name: "listed"}, toolHandler(srv.listed))
 	s.AddTool(&mcp.Tool{Name: "issues"}, toolHandler(listIssues))
 	s.AddTool(&mcp.Tool{Name: "repo"}, repo)
 	s.AddTool(&mcp.Tool{Name: "nested"}, handlerFunc(nested)("deps"))
