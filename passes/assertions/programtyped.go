@@ -152,7 +152,11 @@ func (t *typeTracer) mapValues(m, key ssa.Value, read ssa.Instruction) bool {
 	}
 	k, constKey := constString(key)
 	for v := range set {
-		for _, r := range *v.Referrers() {
+		refs := v.Referrers()
+		if refs == nil {
+			continue // a constant: the nil map or slice a variable starts as
+		}
+		for _, r := range *refs {
 			switch r := r.(type) {
 			case *ssa.MapUpdate:
 				if !set[r.Map] {
@@ -202,7 +206,11 @@ func (t *typeTracer) sliceElems(s ssa.Value, read ssa.Instruction) bool {
 		return false
 	}
 	for v := range set {
-		for _, r := range *v.Referrers() {
+		refs := v.Referrers()
+		if refs == nil {
+			continue // a constant: the nil map or slice a variable starts as
+		}
+		for _, r := range *refs {
 			switch r := r.(type) {
 			case *ssa.Call:
 				if isBuiltin(r.Common(), "append") && r.Common().Args[0] == v {

@@ -82,6 +82,19 @@ func appended(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	return mcp.NewToolResultText(parts[1].(string) + fmt.Sprint(parts[2].(int))), nil
 }
 
+// A slice that starts as the nil slice of its variable: the analysis
+// once read the referrers of that nil constant, which have none, and
+// panicked.
+func appendedToNil(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name, _ := req.GetArguments()["name"].(string)
+	var parts []any
+	parts = append(parts, name)
+	for i := range parts {
+		name = parts[i].(string)
+	}
+	return mcp.NewToolResultText(name), nil
+}
+
 // A decoded argument appended among them: reported.
 func appendedRaw(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	name, _ := req.GetArguments()["name"].(string)
@@ -113,6 +126,7 @@ func Register(s *server.MCPServer) {
 	for name, h := range map[string]server.ToolHandlerFunc{
 		"captured": captured, "captured_raw": capturedRaw, "field": field, "field_raw": fieldRaw,
 		"ranged": ranged, "ranged_raw": rangedRaw, "appended": appended, "appended_raw": appendedRaw, "guarded": guarded,
+		"appended_to_nil": appendedToNil,
 	} {
 		s.AddTool(mcp.NewTool(name), h)
 	}
