@@ -17,6 +17,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
@@ -26,7 +27,7 @@ import (
 //
 //	taint(v)          the taint of v
 //	class(v)          how argflow classifies the call v comes from
-//	sources(v)        the kinds of values argflow.Sources finds for v
+//	sources(v)        the kinds of values ssaval.Sources finds for v
 //	stored(v, field)  the constant a struct literal v stores in field
 //	guard()           the taints of the conditions the probe's block is
 //	                  control dependent on, the loop failures of those
@@ -218,7 +219,7 @@ func runProbes(pass *analysis.Pass) (any, error) {
 					report(call, "class %s", classString(flow, args[0]))
 				case "sources":
 					var kinds []string
-					for _, src := range argflow.Sources(args[0]) {
+					for _, src := range ssaval.Sources(args[0]) {
 						kinds = append(kinds, strings.TrimPrefix(fmt.Sprintf("%T", src), "*ssa."))
 					}
 					slices.Sort(kinds)
@@ -242,8 +243,8 @@ func runProbes(pass *analysis.Pass) (any, error) {
 
 // classString classifies the call v comes from.
 func classString(flow *argflow.Func, v ssa.Value) string {
-	for _, src := range argflow.Sources(v) {
-		call, _ := argflow.CallOf(src)
+	for _, src := range ssaval.Sources(v) {
+		call, _ := ssaval.CallOf(src)
 		if call == nil {
 			continue
 		}
@@ -276,9 +277,9 @@ func classString(flow *argflow.Func, v ssa.Value) string {
 
 func storedString(v, field ssa.Value) string {
 	name := constant.StringVal(field.(*ssa.Const).Value)
-	for _, src := range argflow.Sources(v) {
+	for _, src := range ssaval.Sources(v) {
 		if a, ok := src.(*ssa.Alloc); ok {
-			if k, ok := argflow.StoredConst(a, name); ok {
+			if k, ok := ssaval.StoredConst(a, name); ok {
 				return k.ExactString()
 			}
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // CallKind is what a call does with respect to the tool arguments.
@@ -59,82 +60,9 @@ type Class struct {
 	Wrapped []ssa.Value
 }
 
-// Outermost returns the declared function fn is, or the one whose body
-// holds fn, a function literal.
-func Outermost(fn *ssa.Function) *ssa.Function {
-	for fn.Parent() != nil {
-		fn = fn.Parent()
-	}
-	return fn
-}
-
-// Callee returns the function object a call invokes: the static callee
-// (for generic instantiations, its origin) or the interface method.
-func Callee(c *ssa.CallCommon) *types.Func {
-	if c.IsInvoke() {
-		return c.Method
-	}
-	if fn := c.StaticCallee(); fn != nil {
-		if fn.Origin() != nil {
-			fn = fn.Origin()
-		}
-		if obj, ok := fn.Object().(*types.Func); ok {
-			return obj
-		}
-	}
-	return nil
-}
-
-// Operands returns the operands of a call, receiver first, with the
-// elements of an implicit variadic slice in place of the slice.
-func Operands(c *ssa.CallCommon) []ssa.Value {
-	var ops []ssa.Value
-	if c.IsInvoke() {
-		ops = append(ops, c.Value)
-	}
-	ops = append(ops, c.Args...)
-	if n := len(ops); n > 0 && c.Signature().Variadic() {
-		if elems, ok := SliceLiteral(ops[n-1]); ok {
-			ops = append(ops[:n-1], elems...)
-		}
-	}
-	return ops
-}
-
-// SliceLiteral recognizes the slice the SSA builder makes for a slice
-// literal and for the variadic part of a call (the last argument of a
-// call of a variadic function, not spread with ...), new([n]T)[:], and
-// returns the values stored into it.
-func SliceLiteral(v ssa.Value) ([]ssa.Value, bool) {
-	s, ok := v.(*ssa.Slice)
-	if !ok || s.Low != nil || s.High != nil || s.Max != nil {
-		return nil, false
-	}
-	arr, ok := s.X.(*ssa.Alloc)
-	if !ok {
-		return nil, false
-	}
-	if _, isArray := arr.Type().(*types.Pointer).Elem().Underlying().(*types.Array); !isArray {
-		return nil, false
-	}
-	var elems []ssa.Value
-	for _, ref := range *arr.Referrers() {
-		ia, ok := ref.(*ssa.IndexAddr)
-		if !ok {
-			continue
-		}
-		for _, r := range *ia.Referrers() {
-			if st, ok := r.(*ssa.Store); ok && st.Addr == ia {
-				elems = append(elems, st.Val)
-			}
-		}
-	}
-	return elems, true
-}
-
 // Classify says what a call does with respect to the arguments.
 func (f *Func) Classify(c *ssa.CallCommon) Class {
-	callee := Callee(c)
+	callee := ssaval.Callee(c)
 	if callee == nil {
 		if b, ok := c.Value.(*ssa.Builtin); ok {
 			switch b.Name() {
@@ -145,7 +73,7 @@ func (f *Func) Classify(c *ssa.CallCommon) Class {
 		}
 		return f.summarized(c, Class{}) // a function literal
 	}
-	ops := Operands(c)
+	ops := ssaval.Operands(c)
 	class := Class{Callee: callee}
 
 	if row, ok := f.Roles.Lookup(callee); ok {
@@ -253,7 +181,7 @@ func Arg(c *ssa.CallCommon, i int) []ssa.Value {
 		return nil
 	}
 	if i == len(c.Args)-1 && c.Signature().Variadic() {
-		if elems, ok := SliceLiteral(c.Args[i]); ok {
+		if elems, ok := ssaval.SliceLiteral(c.Args[i]); ok {
 			return elems
 		}
 	}
@@ -290,7 +218,7 @@ func pointerOperand(ops []ssa.Value) ssa.Value {
 
 func (f *Func) operandTaint(c *ssa.CallCommon) Taint {
 	var t Taint
-	for _, op := range Operands(c) {
+	for _, op := range ssaval.Operands(c) {
 		t |= f.Taint(op)
 	}
 	return t
@@ -314,9 +242,9 @@ func (f *Func) opaqueParse(c *ssa.CallCommon, class Class) Class {
 		return class
 	}
 	sig := callee.Signature()
-	if target, ok := decoderShape(sig, Operands(c)); ok {
+	if target, ok := decoderShape(sig, ssaval.Operands(c)); ok {
 		// Unmarshal(data, &v, opts...) of a YAML or TOML library.
-		if ops := Operands(c); f.Taint(ops[0])&ArgValue != 0 {
+		if ops := ssaval.Operands(c); f.Taint(ops[0])&ArgValue != 0 {
 			class.Kind, class.Target = Decode, target
 		}
 		return class

@@ -6,6 +6,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // Field sensitivity for structs: a struct built from the server's
@@ -207,7 +209,7 @@ func (f *Func) ArgFields(c *ssa.CallCommon, p int) map[string]Taint {
 // map wherever it is used, unless it is deleted from, which makes the
 // answer nil, as it is for any other value.
 func (f *Func) literalKeys(v ssa.Value) map[string]Taint {
-	srcs := Sources(v)
+	srcs := ssaval.Sources(v)
 	if len(srcs) != 1 {
 		return nil
 	}

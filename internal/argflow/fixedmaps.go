@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // FixedMaps is the set of a package's package-level map variables that
@@ -70,7 +72,7 @@ func isMap(g *ssa.Global) bool {
 // isInit reports whether fn is a package initializer, or a function
 // literal inside one.
 func isInit(fn *ssa.Function) bool {
-	name := Outermost(fn).Name()
+	name := ssaval.Outermost(fn).Name()
 	return name == "init" || strings.HasPrefix(name, "init#")
 }
 

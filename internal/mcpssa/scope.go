@@ -8,8 +8,8 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // Scope tells a driver that loads dependencies from export data (see
@@ -75,6 +75,6 @@ func beingWorkedOn(p *packages.Package) bool {
 // a test builds, or a schema a test registers, says nothing of how the
 // program serves its tools.
 func InTestFile(fset *token.FileSet, fn *ssa.Function) bool {
-	f := fset.File(argflow.Outermost(fn).Pos())
+	f := fset.File(ssaval.Outermost(fn).Pos())
 	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
 }

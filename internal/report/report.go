@@ -13,8 +13,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // A Finding is a diagnostic a check pass built, with what the mcperrlint
@@ -71,7 +71,7 @@ type Func struct {
 
 // NewFunc returns the description of fn, a function of SDK b's kind.
 func NewFunc(fn *ssa.Function, b *sdk.Binding, kind sdk.HandlerKind) *Func {
-	return &Func{Syntax: fn.Syntax(), Signature: fn.Signature, Name: argflow.Outermost(fn).Name(), Literal: fn.Parent() != nil, SDK: b, Kind: kind}
+	return &Func{Syntax: fn.Syntax(), Signature: fn.Signature, Name: ssaval.Outermost(fn).Name(), Literal: fn.Parent() != nil, SDK: b, Kind: kind}
 }
 
 // Quoted names the function in a message.

@@ -12,6 +12,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
@@ -191,10 +192,10 @@ func isArgumentsField(flow *argflow.Func, v ssa.Value) bool {
 	var field *types.Var
 	switch x := v.(type) {
 	case *ssa.Field:
-		field = argflow.StructField(x.X.Type(), x.Field)
+		field = ssaval.StructField(x.X.Type(), x.Field)
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			field = argflow.StructField(fa.X.Type(), fa.Field)
+			field = ssaval.StructField(fa.X.Type(), fa.Field)
 		}
 	}
 	if field == nil {

@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // dominatingStore returns the store m[k] = x that l, a lookup m[k] of a
@@ -23,11 +23,11 @@ func dominatingStore(l *ssa.Lookup) *ssa.MapUpdate {
 		if !ok || u.Map != l.X {
 			continue
 		}
-		if k2, ok := constString(u.Key); !ok || k2 != k || !argflow.Dominates(u, l) {
+		if k2, ok := constString(u.Key); !ok || k2 != k || !ssaval.Dominates(u, l) {
 			continue
 		}
 		// The last of several dominating stores is dominated by the others.
-		if store == nil || argflow.Dominates(store, u) {
+		if store == nil || ssaval.Dominates(store, u) {
 			store = u
 		}
 	}
@@ -56,7 +56,7 @@ func dominatingStore(l *ssa.Lookup) *ssa.MapUpdate {
 // where a dominates b, on a path that does not run a again.
 func between(a, b ssa.Instruction) []ssa.Instruction {
 	ab, bb := a.Block(), b.Block()
-	ai, bi := argflow.InstrIndex(a), argflow.InstrIndex(b)
+	ai, bi := ssaval.InstrIndex(a), ssaval.InstrIndex(b)
 	if ab == bb && ai < bi {
 		return ab.Instrs[ai+1 : bi]
 	}

@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // localContainer returns the values that are the container v (a map or a
@@ -47,7 +47,7 @@ func localContainer(v ssa.Value, made func(ssa.Value) bool) (map[ssa.Value]bool,
 			if !ok || x.Op != token.MUL || !localCell(cell) {
 				return false
 			}
-			for _, st := range argflow.CellStores(cell) {
+			for _, st := range ssaval.CellStores(cell) {
 				if !back(st) {
 					return false
 				}
@@ -126,7 +126,7 @@ func localCell(cell *ssa.Alloc) bool {
 			}
 		case *ssa.DebugRef:
 		case *ssa.MakeClosure:
-			for _, fv := range argflow.BoundFreeVars(ref, cell) {
+			for _, fv := range ssaval.BoundFreeVars(ref, cell) {
 				for _, u := range *fv.Referrers() {
 					if l, ok := u.(*ssa.UnOp); !ok || l.Op != token.MUL {
 						return false
@@ -149,7 +149,7 @@ func cellLoads(cell *ssa.Alloc) []ssa.Value {
 		case *ssa.UnOp:
 			loads = append(loads, ref)
 		case *ssa.MakeClosure:
-			for _, fv := range argflow.BoundFreeVars(ref, cell) {
+			for _, fv := range ssaval.BoundFreeVars(ref, cell) {
 				for _, u := range *fv.Referrers() {
 					if l, ok := u.(*ssa.UnOp); ok {
 						loads = append(loads, l)

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // A panic of x.(T) on a tool argument needs x's dynamic type to come from
@@ -160,7 +160,7 @@ func (t *typeTracer) mapValues(m, key ssa.Value, read ssa.Instruction) bool {
 			switch r := r.(type) {
 			case *ssa.MapUpdate:
 				if !set[r.Map] {
-					if set[r.Value] && argflow.Reaches(r, read) {
+					if set[r.Value] && ssaval.Reaches(r, read) {
 						return false
 					}
 					continue
@@ -177,12 +177,12 @@ func (t *typeTracer) mapValues(m, key ssa.Value, read ssa.Instruction) bool {
 			case *ssa.Store:
 				// Into a local cell: its loads are in set.
 				if cell, ok := r.Addr.(*ssa.Alloc); !ok || r.Val != v || !localCell(cell) {
-					if argflow.Reaches(r, read) {
+					if ssaval.Reaches(r, read) {
 						return false
 					}
 				}
 			default:
-				if !harmlessUse(r, v) && argflow.Reaches(r, read) {
+				if !harmlessUse(r, v) && ssaval.Reaches(r, read) {
 					return false
 				}
 			}
@@ -219,7 +219,7 @@ func (t *typeTracer) sliceElems(s ssa.Value, read ssa.Instruction) bool {
 					}
 					continue
 				}
-				if !harmlessUse(r, v) && argflow.Reaches(r, read) {
+				if !harmlessUse(r, v) && ssaval.Reaches(r, read) {
 					return false
 				}
 			case *ssa.IndexAddr:
@@ -227,12 +227,12 @@ func (t *typeTracer) sliceElems(s ssa.Value, read ssa.Instruction) bool {
 					return false
 				}
 			case *ssa.Slice:
-				if r.X != v && argflow.Reaches(r, read) {
+				if r.X != v && ssaval.Reaches(r, read) {
 					return false
 				}
 			case *ssa.Phi, *ssa.DebugRef:
 			default:
-				if !harmlessUse(r, v) && argflow.Reaches(r, read) {
+				if !harmlessUse(r, v) && ssaval.Reaches(r, read) {
 					return false
 				}
 			}
@@ -288,7 +288,7 @@ func (t *typeTracer) storesFixed(addr ssa.Value, read ssa.Instruction) bool {
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
 		default:
-			if argflow.Reaches(u, read) {
+			if ssaval.Reaches(u, read) {
 				return false
 			}
 		}
@@ -318,7 +318,7 @@ func (t *typeTracer) structField(addr ssa.Value, i int, read ssa.Instruction) bo
 		case *ssa.Store:
 			if r.Addr != a {
 				// The variable's address stored elsewhere.
-				if argflow.Reaches(r, read) {
+				if ssaval.Reaches(r, read) {
 					return false
 				}
 				continue
@@ -335,7 +335,7 @@ func (t *typeTracer) structField(addr ssa.Value, i int, read ssa.Instruction) bo
 				return false
 			}
 		default:
-			if argflow.Reaches(r, read) {
+			if ssaval.Reaches(r, read) {
 				return false
 			}
 		}

@@ -7,9 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
@@ -43,7 +43,7 @@ func (s *walker) validatedSchema(h *handlers.Handler, fn *ssa.Function, isHelper
 		if !ok || fullName(call.Common()) != iv.Register {
 			return nil
 		}
-		ops := argflow.Operands(call.Common())
+		ops := ssaval.Operands(call.Common())
 		if len(ops) != 3 || unconvert(ops[2]) != unconvert(use.value) || !s.validatingServer(iv, ops[0]) {
 			return nil
 		}
@@ -127,7 +127,7 @@ func unconvert(v ssa.Value) ssa.Value {
 
 // fullName returns the FullName of the function a static call calls.
 func fullName(c *ssa.CallCommon) string {
-	if obj := argflow.Callee(c); obj != nil {
+	if obj := ssaval.Callee(c); obj != nil {
 		return obj.FullName()
 	}
 	return ""
@@ -136,13 +136,13 @@ func fullName(c *ssa.CallCommon) string {
 // validatingServer reports whether every value srv may hold is a server
 // built by the SDK's constructor given the validation option.
 func (s *walker) validatingServer(iv *sdk.InputValidation, srv ssa.Value) bool {
-	sources := argflow.Sources(srv)
+	sources := ssaval.Sources(srv)
 	if len(sources) == 0 {
 		return false
 	}
 	for _, src := range sources {
 		call, ok := src.(*ssa.Call)
-		if !ok || fullName(call.Common()) != iv.Server || !hasCallTo(argflow.Operands(call.Common()), iv.Option) {
+		if !ok || fullName(call.Common()) != iv.Server || !hasCallTo(ssaval.Operands(call.Common()), iv.Option) {
 			return false
 		}
 	}
@@ -153,7 +153,7 @@ func (s *walker) validatingServer(iv *sdk.InputValidation, srv ssa.Value) bool {
 // function.
 func hasCallTo(ops []ssa.Value, name string) bool {
 	for _, op := range ops {
-		for _, src := range argflow.Sources(op) {
+		for _, src := range ssaval.Sources(op) {
 			if call, ok := src.(*ssa.Call); ok && fullName(call.Common()) == name {
 				return true
 			}
@@ -166,7 +166,7 @@ func hasCallTo(ops []ssa.Value, name string) bool {
 // their types, when v is built by the SDK's tool constructor from options
 // that all are calls this knows; nil otherwise.
 func toolSchema(iv *sdk.InputValidation, v ssa.Value) map[string]string {
-	sources := argflow.Sources(v)
+	sources := ssaval.Sources(v)
 	if len(sources) != 1 {
 		return nil
 	}
@@ -176,8 +176,8 @@ func toolSchema(iv *sdk.InputValidation, v ssa.Value) map[string]string {
 	}
 	props := make(map[string]string)
 	dup := make(map[string]bool)
-	for _, opt := range argflow.Operands(call.Common())[1:] {
-		optSources := argflow.Sources(opt)
+	for _, opt := range ssaval.Operands(call.Common())[1:] {
+		optSources := ssaval.Sources(opt)
 		if len(optSources) != 1 {
 			return nil
 		}
@@ -196,7 +196,7 @@ func toolSchema(iv *sdk.InputValidation, v ssa.Value) map[string]string {
 			}
 			continue
 		}
-		ops := argflow.Operands(oc.Common())
+		ops := ssaval.Operands(oc.Common())
 		key, ok := ops[0].(*ssa.Const)
 		if !ok || key.Value == nil || key.Value.Kind() != constant.String {
 			return nil
@@ -244,7 +244,7 @@ func argumentsMap(sdks []*sdk.Binding, v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	obj := argflow.Callee(call.Common())
+	obj := ssaval.Callee(call.Common())
 	if obj == nil || obj.Name() != "GetArguments" || obj.Pkg() == nil {
 		return false
 	}

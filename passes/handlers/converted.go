@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // dropConverted drops the handlers whose errors never reach the client
@@ -163,7 +163,7 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 	seen := make(map[ssa.Value]bool)
 	var holds func(v ssa.Value, depth int) bool
 	holds = func(v ssa.Value, depth int) bool {
-		for _, src := range argflow.Sources(v) {
+		for _, src := range ssaval.Sources(v) {
 			if seen[src] || depth > maxWrapDepth {
 				continue
 			}
@@ -176,14 +176,14 @@ func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 				}
 				continue
 			}
-			c, _ := argflow.CallOf(src)
+			c, _ := ssaval.CallOf(src)
 			if c == nil {
 				continue
 			}
 			if c == call {
 				return true
 			}
-			for _, op := range argflow.Operands(c.Common()) {
+			for _, op := range ssaval.Operands(c.Common()) {
 				if holds(op, depth+1) {
 					return true
 				}
@@ -221,7 +221,7 @@ func namedResultStores(v ssa.Value) ([]ssa.Value, bool) {
 	if cell == nil {
 		return nil, false
 	}
-	return slices.Concat(argflow.ReachingStores(cell, load), capturedStores(cell)), true
+	return slices.Concat(ssaval.ReachingStores(cell, load), capturedStores(cell)), true
 }
 
 // capturedStores returns the values the closures that capture cell store
@@ -233,7 +233,7 @@ func capturedStores(cell *ssa.Alloc) []ssa.Value {
 		if !ok {
 			continue
 		}
-		for _, fv := range argflow.BoundFreeVars(mc, cell) {
+		for _, fv := range ssaval.BoundFreeVars(mc, cell) {
 			for _, r := range *fv.Referrers() {
 				if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
 					vals = append(vals, st.Val)

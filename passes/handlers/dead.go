@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
@@ -22,7 +22,7 @@ func (f *finder) dropDeadLiterals() {
 	live := f.liveFuncs()
 	f.dead = make(map[*ssa.Function]bool)
 	for _, fn := range f.ssa.SrcFuncs {
-		if fn.Parent() != nil && !live[argflow.Outermost(fn)] {
+		if fn.Parent() != nil && !live[ssaval.Outermost(fn)] {
 			f.dead[fn] = true
 			if f.byFunc[fn] != nil {
 				f.drop(fn, false)
@@ -40,7 +40,7 @@ func (f *finder) liveFuncs() map[*ssa.Function]bool {
 	live := make(map[*ssa.Function]bool)
 	var queue []*ssa.Function
 	mark := func(fn *ssa.Function) {
-		fn = argflow.Outermost(valueflow.FuncOf(fn))
+		fn = ssaval.Outermost(valueflow.FuncOf(fn))
 		if fn.Pkg == f.ssa.Pkg && !live[fn] {
 			live[fn] = true
 			queue = append(queue, fn)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // A forwardSite is a call in a raw handler whose error result the handler
@@ -198,8 +199,8 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 	resultReturned := make(map[*ssa.Call]bool)
 	for _, b := range h.Fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 1 {
-			for _, v := range argflow.Sources(ret.Results[0]) {
-				if c, i := argflow.CallOf(v); c != nil && i == 0 {
+			for _, v := range ssaval.Sources(ret.Results[0]) {
+				if c, i := ssaval.CallOf(v); c != nil && i == 0 {
 					resultReturned[c] = true
 				}
 			}
@@ -236,7 +237,7 @@ func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
 	seen, found := make(map[ssa.Value]bool), make(map[*ssa.Call]bool)
 	var walk func(v ssa.Value, depth int)
 	walk = func(v ssa.Value, depth int) {
-		for _, src := range argflow.Sources(v) {
+		for _, src := range ssaval.Sources(v) {
 			if seen[src] {
 				continue
 			}
@@ -251,7 +252,7 @@ func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
 				}
 				continue
 			}
-			call, _ := argflow.CallOf(src)
+			call, _ := ssaval.CallOf(src)
 			if call == nil || found[call] {
 				continue
 			}
@@ -261,7 +262,7 @@ func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
 				calls = append(calls, call)
 			case argflow.ErrorConstructor:
 				if depth < maxWrapDepth {
-					for _, op := range argflow.Operands(call.Common()) {
+					for _, op := range ssaval.Operands(call.Common()) {
 						if sdk.IsError(op.Type()) || types.IsInterface(op.Type()) {
 							walk(op, depth+1)
 						}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // recordConvertingMiddleware adds to f.converted the middleware of the
@@ -72,7 +73,7 @@ func (f *finder) returnsIsErrorResult(fn *ssa.Function) bool {
 		if k, ok := ret.Results[len(ret.Results)-1].(*ssa.Const); !ok || !k.IsNil() {
 			continue
 		}
-		for _, src := range argflow.Sources(ret.Results[0]) {
+		for _, src := range ssaval.Sources(ret.Results[0]) {
 			if f.isErrorResult(src, 0) {
 				return true
 			}
@@ -88,8 +89,8 @@ func (f *finder) isResult(t types.Type) bool { return f.ssa.SDKs.IsResultPointer
 func (f *finder) setsIsError(a *ssa.Alloc) bool {
 	for _, ref := range *a.Referrers() {
 		if call, ok := ref.(ssa.CallInstruction); ok {
-			ops := argflow.Operands(call.Common())
-			if len(ops) > 0 && ops[0] == ssa.Value(a) && f.roles.Has(argflow.Callee(call.Common()), roles.SetIsError) {
+			ops := ssaval.Operands(call.Common())
+			if len(ops) > 0 && ops[0] == ssa.Value(a) && f.roles.Has(ssaval.Callee(call.Common()), roles.SetIsError) {
 				return true
 			}
 		}
@@ -120,8 +121,8 @@ func (f *finder) computeEscapeTypes(fn *ssa.Function, call *ssa.Call) []string {
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.Call:
-				row, ok := f.roles.Lookup(argflow.Callee(instr.Common()))
-				ops := argflow.Operands(instr.Common())
+				row, ok := f.roles.Lookup(ssaval.Callee(instr.Common()))
+				ops := ssaval.Operands(instr.Common())
 				if !ok || row.Role != roles.ErrorMatch || row.Target >= len(ops) || row.Data >= len(ops) || !holdsErrorOf(ops[row.Data], call) {
 					continue
 				}
@@ -130,7 +131,7 @@ func (f *finder) computeEscapeTypes(fn *ssa.Function, call *ssa.Call) []string {
 				}
 			case *ssa.Return:
 				if len(instr.Results) > 0 {
-					for _, src := range argflow.Sources(instr.Results[len(instr.Results)-1]) {
+					for _, src := range ssaval.Sources(instr.Results[len(instr.Results)-1]) {
 						if _, ok := f.protocolError(src.Type()); ok {
 							returnsProtocol = true
 						}
@@ -149,8 +150,8 @@ func (f *finder) computeEscapeTypes(fn *ssa.Function, call *ssa.Call) []string {
 // holdsErrorOf reports whether v is, or is made from, the error result of
 // call.
 func holdsErrorOf(v ssa.Value, call *ssa.Call) bool {
-	for _, src := range argflow.Sources(v) {
-		if c, _ := argflow.CallOf(src); c == call {
+	for _, src := range ssaval.Sources(v) {
+		if c, _ := ssaval.CallOf(src); c == call {
 			return true
 		}
 	}

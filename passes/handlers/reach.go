@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
@@ -131,7 +131,7 @@ func (f *finder) computeReach() *Reach {
 	r := &Reach{dead: f.dead, invoked: make(map[*ssa.CallCommon][]*ssa.Function), unbound: make(map[*ssa.CallCommon]bool), Reached: make(map[*ssa.Function]bool), Raw: make(map[*ssa.Function]bool), Proto: make(map[*ssa.Function]bool), Panics: make(map[*ssa.Function]bool), PanicErrors: make(map[*ssa.Function]bool)}
 	r.newGraph = func() *valueflow.Graph {
 		g := valueflow.New(f.ssa.Pkg, funcs)
-		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(argflow.Callee(c), roles.Adapter) }
+		g.Adapters = func(c *ssa.CallCommon) bool { return f.roles.Has(ssaval.Callee(c), roles.Adapter) }
 		g.Wrappers = func(c *ssa.CallCommon) bool { return f.foreignWrapper(c) != nil }
 		return g
 	}
@@ -143,11 +143,11 @@ func (f *finder) computeReach() *Reach {
 				if !ok {
 					continue
 				}
-				row, ok := f.roles.Lookup(argflow.Callee(call.Common()))
+				row, ok := f.roles.Lookup(ssaval.Callee(call.Common()))
 				if !ok || row.Role != roles.Register {
 					continue
 				}
-				ops := argflow.Operands(call.Common())
+				ops := ssaval.Operands(call.Common())
 				for _, op := range ops[min(row.Param, len(ops)):] {
 					start := path{raw: !row.Typed, proto: true, panics: true}
 					if row.Field != "" {

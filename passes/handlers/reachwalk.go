@@ -7,9 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
@@ -75,7 +75,7 @@ func (w *reachWalk) value(v ssa.Value, in *frame, p path) {
 		return
 	}
 	w.steps++
-	for _, src := range argflow.Sources(v) {
+	for _, src := range ssaval.Sources(v) {
 		switch x := src.(type) {
 		case *ssa.Function:
 			w.fn(valueflow.FuncOf(x), nil, p)
@@ -182,7 +182,7 @@ func (w *reachWalk) captured(fv *ssa.FreeVar, in *frame, p path) {
 		return
 	}
 	if cell, ok := binding.(*ssa.Alloc); ok {
-		for _, v := range argflow.CellStores(cell) {
+		for _, v := range ssaval.CellStores(cell) {
 			w.value(v, in.caller, p)
 		}
 		return
@@ -196,7 +196,7 @@ func (w *reachWalk) captured(fv *ssa.FreeVar, in *frame, p path) {
 // arguments.
 func (w *reachWalk) called(call *ssa.Call, in *frame, p path) {
 	common := call.Common()
-	if w.f.roles.Has(argflow.Callee(common), roles.Adapter) {
+	if w.f.roles.Has(ssaval.Callee(common), roles.Adapter) {
 		for _, arg := range common.Args {
 			if isFuncType(arg.Type()) {
 				w.value(arg, in, p)
@@ -349,7 +349,7 @@ func (w *reachWalk) concreteTypes(v ssa.Value, in *frame, depth int) ([]types.Ty
 		return nil, false
 	}
 	var out []types.Type
-	for _, src := range argflow.Sources(v) {
+	for _, src := range ssaval.Sources(v) {
 		var got []types.Type
 		ok := false
 		switch x := src.(type) {
@@ -365,7 +365,7 @@ func (w *reachWalk) concreteTypes(v ssa.Value, in *frame, depth int) ([]types.Ty
 			if fv, isFV := x.X.(*ssa.FreeVar); isFV && x.Op == token.MUL {
 				if b, bound := in.binding(fv); bound {
 					if cell, isCell := b.(*ssa.Alloc); isCell {
-						stores := argflow.CellStores(cell)
+						stores := ssaval.CellStores(cell)
 						ok = len(stores) > 0
 						for _, st := range stores {
 							ts, tok := w.concreteTypes(st, in.caller, depth+1)

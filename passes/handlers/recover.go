@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
@@ -146,15 +146,15 @@ func (f *finder) storesErrorResult(fn *ssa.Function) bool {
 // of the package every return of which is one (toolErr(msg)), or a
 // literal with IsError true or marked by SetError.
 func (f *finder) isErrorResult(v ssa.Value, depth int) bool {
-	srcs := argflow.Sources(v)
+	srcs := ssaval.Sources(v)
 	for _, src := range srcs {
 		switch src := src.(type) {
 		case *ssa.Alloc:
-			if !f.isResult(src.Type()) || !isTrue(argflow.StoredConst(src, "IsError")) && !f.setsIsError(src) {
+			if !f.isResult(src.Type()) || !isTrue(ssaval.StoredConst(src, "IsError")) && !f.setsIsError(src) {
 				return false
 			}
 		case *ssa.Call:
-			callee := argflow.Callee(src.Common())
+			callee := ssaval.Callee(src.Common())
 			if f.ssa.SDKs.IsErrorResultFunc(callee) || f.roles.Has(callee, roles.IsErrorResult) {
 				continue
 			}

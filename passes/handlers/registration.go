@@ -3,8 +3,8 @@ package handlers
 import (
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
@@ -27,7 +27,7 @@ func (f *finder) findByRegistration() {
 		}
 	}
 	f.eachCall(func(_ *ssa.Function, call *ssa.CallCommon) {
-		callee := argflow.Callee(call)
+		callee := ssaval.Callee(call)
 		if callee == nil {
 			return
 		}
@@ -140,7 +140,7 @@ func factoryResult(call *ssa.Call) ssa.Value {
 		if !ok {
 			continue
 		}
-		srcs := argflow.Sources(ret.Results[0])
+		srcs := ssaval.Sources(ret.Results[0])
 		if len(srcs) != 1 || out != nil && out != srcs[0] {
 			return nil
 		}
@@ -155,7 +155,7 @@ func factoryResult(call *ssa.Call) ssa.Value {
 }
 
 // outerName names the declared function fn is or is a literal in.
-func outerName(fn *ssa.Function) string { return argflow.Outermost(fn).Name() }
+func outerName(fn *ssa.Function) string { return ssaval.Outermost(fn).Name() }
 
 // qualifiedName names a function of another package as its callers
 // spell it.

@@ -12,9 +12,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 )
@@ -81,7 +81,7 @@ func servers(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result) []Serve
 				if !ok {
 					continue
 				}
-				row, ok := table.Lookup(argflow.Callee(call.Common()))
+				row, ok := table.Lookup(ssaval.Callee(call.Common()))
 				switch {
 				case !ok:
 				case row.Role == roles.Server:
@@ -94,7 +94,7 @@ func servers(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result) []Serve
 		}
 	}
 	for _, in := range installs {
-		ops := argflow.Operands(in.call.Common())
+		ops := ssaval.Operands(in.call.Common())
 		converts, recovers := false, false
 		for _, op := range ops[min(in.row.Param, len(ops)):] {
 			converts = converts || middlewareParam(op, hs.ConvertedParams)
@@ -107,12 +107,12 @@ func servers(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result) []Serve
 		// the server.
 		for call, srv := range built {
 			installed := false
-			for _, op := range argflow.Operands(call.Common()) {
-				if slices.Contains(argflow.Sources(op), ssa.Value(in.call)) {
+			for _, op := range ssaval.Operands(call.Common()) {
+				if slices.Contains(ssaval.Sources(op), ssa.Value(in.call)) {
 					installed = true
 				}
 			}
-			if in.row.Param > 0 && len(ops) > 0 && slices.Contains(argflow.Sources(ops[0]), ssa.Value(call)) {
+			if in.row.Param > 0 && len(ops) > 0 && slices.Contains(ssaval.Sources(ops[0]), ssa.Value(call)) {
 				installed = true
 			}
 			if installed {

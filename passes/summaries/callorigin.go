@@ -10,6 +10,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 const maxDepth = 16
@@ -43,7 +44,7 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 		}
 	case *ssa.Alloc:
 		if pe, ok := c.sdks.ProtocolError(v.Type()); ok {
-			if code, ok := argflow.StoredConst(v, pe.CodeField); ok && code.Kind() == constant.Int && constant.Compare(code, token.EQL, constant.MakeInt64(sdk.InvalidParamsCode)) {
+			if code, ok := ssaval.StoredConst(v, pe.CodeField); ok && code.Kind() == constant.Int && constant.Compare(code, token.EQL, constant.MakeInt64(sdk.InvalidParamsCode)) {
 				return c.invalidParams(v.Block(), v.Pos())
 			}
 			return c.fresh(v.Block(), v.Pos())
@@ -74,7 +75,7 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 			return c.fresh(v.Block(), v.Pos())
 		}
 	case *ssa.Call, *ssa.Extract:
-		if call, _ := argflow.CallOf(v); call != nil {
+		if call, _ := ssaval.CallOf(v); call != nil {
 			return c.callOrigin(call, depth)
 		}
 	}
@@ -211,7 +212,7 @@ func (c *classifier) derivedFromErrParam(call *ssa.Call) (int, bool) {
 		return 0, false
 	}
 	seen := make(map[ssa.Value]bool)
-	for _, op := range argflow.Operands(call.Common()) {
+	for _, op := range ssaval.Operands(call.Common()) {
 		if i, ok := c.errParamOf(op, 0, seen); ok {
 			return i, true
 		}
@@ -245,7 +246,7 @@ func (c *classifier) errParamOf(v ssa.Value, depth int, seen map[ssa.Value]bool)
 			case *ssa.Store:
 				from = append(from, ref.Val)
 			case ssa.CallInstruction:
-				from = append(from, argflow.Operands(ref.Common())...)
+				from = append(from, ssaval.Operands(ref.Common())...)
 			}
 		}
 	} else if instr, ok := v.(ssa.Instruction); ok {
@@ -284,7 +285,7 @@ func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 	var wrapped joined
 	for _, i := range o.Wraps {
 		for _, arg := range argflow.Arg(common, i) {
-			for _, src := range argflow.Sources(arg) {
+			for _, src := range ssaval.Sources(arg) {
 				if isErrorValue(src) {
 					wrapped.addWrapped(c.originOf(src, depth+1))
 				}
@@ -305,8 +306,8 @@ func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 // false when call takes no non-nil error.
 func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
 	var j joined
-	for _, op := range argflow.Operands(call.Common()) {
-		for _, src := range argflow.Sources(op) {
+	for _, op := range ssaval.Operands(call.Common()) {
+		for _, src := range ssaval.Sources(op) {
 			if isErrorValue(src) {
 				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
 					j.addWrapped(o)
@@ -334,7 +335,7 @@ func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
 			if !ok || st.Addr != fa || !isErrorValue(st.Val) {
 				continue
 			}
-			for _, src := range argflow.Sources(st.Val) {
+			for _, src := range ssaval.Sources(st.Val) {
 				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
 					j.addWrapped(o)
 				}

@@ -10,6 +10,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
@@ -88,7 +89,7 @@ func (judgeHelper) unconditional(site token.Pos) origin { return origin{fresh: t
 // reaches the client as a protocol error, and where it comes from.
 func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (category.Kind, origin) {
 	errVal := ret.Results[len(ret.Results)-1]
-	sources := argflow.Sources(errVal)
+	sources := ssaval.Sources(errVal)
 	if h.Kind == sdk.Typed && !c.allProtocolErrors(sources) {
 		// The SDK turns every other error into a tool error; but a
 		// helper that builds an category.InvalidParams protocol error on some of
@@ -145,7 +146,7 @@ func (c *classifier) allProtocolErrors(sources []ssa.Value) bool {
 func (c *classifier) testedByType(b *ssa.BasicBlock, sources []ssa.Value) bool {
 	calls := make(map[*ssa.Call]bool)
 	for _, src := range sources {
-		if call, _ := argflow.CallOf(src); call != nil {
+		if call, _ := ssaval.CallOf(src); call != nil {
 			calls[call] = true
 		}
 	}
@@ -157,13 +158,13 @@ func (c *classifier) testedByType(b *ssa.BasicBlock, sources []ssa.Value) bool {
 		if !ok {
 			continue
 		}
-		row, ok := c.flow.Roles.Lookup(argflow.Callee(test.Common()))
-		ops := argflow.Operands(test.Common())
+		row, ok := c.flow.Roles.Lookup(ssaval.Callee(test.Common()))
+		ops := ssaval.Operands(test.Common())
 		if !ok || row.Role != roles.ErrorMatch || row.Data >= len(ops) {
 			continue
 		}
-		for _, src := range argflow.Sources(ops[row.Data]) {
-			if call, _ := argflow.CallOf(src); calls[call] {
+		for _, src := range ssaval.Sources(ops[row.Data]) {
+			if call, _ := ssaval.CallOf(src); calls[call] {
 				return true
 			}
 		}
@@ -182,7 +183,7 @@ func (c *classifier) someProtocolErrors(sources []ssa.Value) bool {
 // a function whose summary says it returns only protocol error values
 // (decodeArgs returning &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams}).
 func (c *classifier) returnsProtocolError(v ssa.Value) bool {
-	call, _ := argflow.CallOf(v)
+	call, _ := ssaval.CallOf(v)
 	if call == nil {
 		return false
 	}

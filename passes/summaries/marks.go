@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
@@ -39,15 +39,15 @@ func (c *classifier) sourceMarks(src ssa.Value) []string {
 		if name := handlers.TypeName(a.Type().(*types.Pointer).Elem()); name != "" {
 			out = []string{name}
 		}
-	} else if call, _ := argflow.CallOf(src); call != nil {
+	} else if call, _ := ssaval.CallOf(src); call != nil {
 		if fn := call.Common().StaticCallee(); fn != nil {
 			if sum := c.s.summaryOf(fn); sum != nil && !sum.Handler {
 				out = sorted.Union(out, sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Marks)
 			}
 		}
-		for _, op := range argflow.Operands(call.Common()) {
+		for _, op := range ssaval.Operands(call.Common()) {
 			if isErrorValue(op) {
-				out = sorted.Union(out, c.marks(argflow.Sources(op)))
+				out = sorted.Union(out, c.marks(ssaval.Sources(op)))
 			}
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // maxSeeded bounds the parameters summarized one by one.
@@ -162,7 +163,7 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 		values := ret.Results
 		if hasErr {
 			values = values[:len(values)-1]
-			sources := argflow.Sources(ret.Results[len(ret.Results)-1])
+			sources := ssaval.Sources(ret.Results[len(ret.Results)-1])
 			r := c.join(sources)
 			if r.category > best.category && r.category != category.ToolError {
 				best = r

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // An errUse is an error value whose text a string carries, and, when the
@@ -28,7 +28,7 @@ func errorsIn(v ssa.Value, depth int, seen map[ssa.Value]bool) []errUse {
 	}
 	seen[v] = true
 	var out []errUse
-	for _, src := range argflow.Sources(v) {
+	for _, src := range ssaval.Sources(v) {
 		switch x := src.(type) {
 		case *ssa.BinOp:
 			if x.Op == token.ADD {
@@ -39,7 +39,7 @@ func errorsIn(v ssa.Value, depth int, seen map[ssa.Value]bool) []errUse {
 			out = append(out, errorsIn(x.X, depth+1, seen)...)
 		case *ssa.Call:
 			common := x.Common()
-			fn := argflow.Callee(common)
+			fn := ssaval.Callee(common)
 			if fn == nil {
 				continue
 			}
@@ -50,7 +50,7 @@ func errorsIn(v ssa.Value, depth int, seen map[ssa.Value]bool) []errUse {
 			if fn.Pkg() == nil || !textPackages[fn.Pkg().Path()] {
 				continue
 			}
-			for _, op := range argflow.Operands(common) {
+			for _, op := range ssaval.Operands(common) {
 				op = stripInterface(op)
 				switch {
 				case sdk.ImplementsError(op.Type()):
@@ -157,7 +157,7 @@ func testsNonNil(cond, err ssa.Value, taken bool) bool {
 	case *ssa.Call:
 		// errors.Is(err, target) and errors.As(err, &target) hold only
 		// for a non-nil err.
-		fn := argflow.Callee(c.Common())
+		fn := ssaval.Callee(c.Common())
 		if !taken || fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
 			return false
 		}
@@ -187,7 +187,7 @@ func sameError(tested, err ssa.Value) bool {
 		switch r := ref.(type) {
 		case *ssa.Store:
 			// Before the test, or on no path to the error's use.
-			if !argflow.Dominates(r, l1) && argflow.Reaches(r, l2) {
+			if !ssaval.Dominates(r, l1) && ssaval.Reaches(r, l2) {
 				return false
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
@@ -200,8 +200,8 @@ func sameError(tested, err ssa.Value) bool {
 
 // errPos returns where the error value v is made, if it has a position.
 func errPos(v ssa.Value) token.Pos {
-	for _, src := range argflow.Sources(v) {
-		if call, _ := argflow.CallOf(src); call != nil {
+	for _, src := range ssaval.Sources(v) {
+		if call, _ := ssaval.CallOf(src); call != nil {
 			return call.Pos()
 		}
 		if p := src.Pos(); p.IsValid() {

@@ -14,11 +14,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
@@ -152,12 +152,12 @@ func returned(ret *ssa.Return, v ssa.Value) []ssa.Value {
 			instrs := ret.Block().Instrs
 			for i := slices.Index(instrs, ssa.Instruction(load)) - 1; i >= 0; i-- {
 				if st, ok := instrs[i].(*ssa.Store); ok && st.Addr == a {
-					return argflow.Sources(st.Val)
+					return ssaval.Sources(st.Val)
 				}
 			}
 		}
 	}
-	return argflow.Sources(v)
+	return ssaval.Sources(v)
 }
 
 // textResult returns the texts of the result src builds, and where it
@@ -167,7 +167,7 @@ func returned(ret *ssa.Return, v ssa.Value) []ssa.Value {
 func textResult(b *sdk.Binding, src ssa.Value) ([]ssa.Value, *unflaggedResult) {
 	switch v := src.(type) {
 	case *ssa.Call:
-		if fn := argflow.Callee(v.Common()); fn != nil && b.IsTextResultFunc(fn) && len(v.Common().Args) > 0 {
+		if fn := ssaval.Callee(v.Common()); fn != nil && b.IsTextResultFunc(fn) && len(v.Common().Args) > 0 {
 			return []ssa.Value{v.Common().Args[0]}, &unflaggedResult{Build: v.Pos()}
 		}
 	case *ssa.Alloc:
@@ -205,7 +205,7 @@ func storedInto(a ssa.Value, field string) []ssa.Value {
 }
 
 func fieldName(fa *ssa.FieldAddr) string {
-	if f := argflow.StructField(fa.X.Type(), fa.Field); f != nil {
+	if f := ssaval.StructField(fa.X.Type(), fa.Field); f != nil {
 		return f.Name()
 	}
 	return ""
@@ -221,16 +221,16 @@ func contentTexts(b *sdk.Binding, slice ssa.Value, seen map[ssa.Value]bool) []ss
 	}
 	seen[slice] = true
 	var out []ssa.Value
-	for _, src := range argflow.Sources(slice) {
+	for _, src := range ssaval.Sources(slice) {
 		switch v := src.(type) {
 		case *ssa.Slice:
-			elems, _ := argflow.SliceLiteral(v)
+			elems, _ := ssaval.SliceLiteral(v)
 			for _, elem := range elems {
 				out = append(out, elementText(b, elem)...)
 			}
 		case *ssa.Call:
 			if bi, ok := v.Common().Value.(*ssa.Builtin); ok && bi.Name() == "append" {
-				for _, op := range argflow.Operands(v.Common()) {
+				for _, op := range ssaval.Operands(v.Common()) {
 					if _, isSlice := op.Type().Underlying().(*types.Slice); isSlice {
 						out = append(out, contentTexts(b, op, seen)...)
 					} else {
@@ -256,7 +256,7 @@ func elementText(b *sdk.Binding, v ssa.Value) []ssa.Value {
 			return storedInto(x, b.TextResult.TextField)
 		}
 	case *ssa.Call:
-		if fn := argflow.Callee(x.Common()); fn != nil && b.IsTextContentFunc(fn) && len(x.Common().Args) > 0 {
+		if fn := ssaval.Callee(x.Common()); fn != nil && b.IsTextContentFunc(fn) && len(x.Common().Args) > 0 {
 			return []ssa.Value{x.Common().Args[0]}
 		}
 	}

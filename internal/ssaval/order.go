@@ -1,4 +1,4 @@
-package argflow
+package ssaval
 
 import (
 	"go/types"
