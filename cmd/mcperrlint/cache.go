@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -30,8 +31,8 @@ import (
 // A package's key hashes everything its analysis is given: the
 // executable, the analyzer's flags, the package's metadata and the
 // contents of its files, and the key of every package it imports, from
-// source, or the export data file the go command compiled (whose name in
-// the build cache is the hash of its contents). An edit therefore misses
+// source, or the hash of the contents of the export data file the go
+// command compiled (the name the build cache gives it). An edit therefore misses
 // for the package edited and every package above it, and nothing else.
 //
 // Only a package that type-checked, whose actions all succeeded, and
@@ -48,11 +49,11 @@ import (
 // in still hold those contents.
 
 // cacheEnv names the environment variable that says where the cache is:
-// a directory, or off (cacheOff).
+// a directory, or off (cacheOff); see openCache.
 const cacheEnv = "MCPERRLINT_CACHE"
 
 // cacheFormat changes whenever what an entry holds does.
-const cacheFormat = "mcperrlint cache 3"
+const cacheFormat = "mcperrlint cache 4"
 
 // cacheOff reports whether a value of cacheEnv turns the cache off: the
 // spellings of "off" users type, in any case. Anything else names a
@@ -61,30 +62,63 @@ func cacheOff(value string) bool {
 	return strings.EqualFold(value, "off") || strings.EqualFold(value, "false") || value == "0"
 }
 
-// openCache returns the cache the environment asks for, nil if it is off.
-// A cache that cannot be opened is not an error: the run goes on without.
-func (d *driver) openCache() *diskcache.Cache {
+// openCache returns the cache the environment asks for, nil if it is off,
+// and what closes it. MCPERRLINT_CACHE names a directory, or turns the
+// cache off; unset, the cache is GOCACHEPROG's program when the go
+// command's build cache is one (so that a fleet sharing its build cache
+// shares the results too), else a directory in the user's cache
+// directory. A cache that cannot be opened is not an error: the run goes
+// on without.
+func (d *driver) openCache() (diskcache.Store, func()) {
 	dir := os.Getenv(cacheEnv)
 	switch {
 	case cacheOff(dir):
-		return nil
+		return nil, func() {}
+	case dir == "" && os.Getenv("GOCACHEPROG") != "":
+		p, err := diskcache.StartProg(os.Getenv("GOCACHEPROG"), d.stderr)
+		if err != nil {
+			fmt.Fprintf(d.stderr, "mcperrlint: warning: cache not used: %v\n", err)
+			return nil, func() {}
+		}
+		return p, func() { p.Close() }
 	case dir == "":
 		base, err := os.UserCacheDir()
 		if err != nil {
-			return nil
+			return nil, func() {}
 		}
 		dir = filepath.Join(base, "mcperrlint")
 	}
 	dir, err := filepath.Abs(dir)
 	if err != nil {
-		return nil
+		return nil, func() {}
 	}
 	c, err := diskcache.Open(dir)
 	if err != nil {
 		fmt.Fprintf(d.stderr, "mcperrlint: warning: cache not used: %v\n", err)
-		return nil
+		return nil, func() {}
 	}
-	return c
+	return c, func() {}
+}
+
+// contentNamed matches the names that the go command's build cache
+// (<output ID>-d) and go-tool-cache's go-cacher (o-<output ID>) give a
+// compiled file: the output ID is the hash of its contents.
+var contentNamed = regexp.MustCompile(`^(?:[0-9a-f]{64}-d|o-[0-9a-f]{64})$`)
+
+// exportFileHash returns what a package's key holds of its export data
+// file: the hash of its contents, which a build cache names the file by,
+// so that machines whose caches live in different directories (a fleet
+// sharing one cache program's server) compute the same keys. A file named
+// otherwise is read and hashed.
+func exportFileHash(name string) (string, bool) {
+	if base := filepath.Base(name); contentNamed.MatchString(base) {
+		return base, true
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return "", false
+	}
+	return fmt.Sprintf("%x", sha256.Sum256(data)), true
 }
 
 // A keyer computes the packages' keys.
@@ -212,8 +246,9 @@ func (k *keyer) compute(p *packages.Package, pk *pkgKey) {
 			pk.all[name] = true
 		}
 	case p.ExportFile != "":
-		// The build cache names the file by the hash of its contents.
-		fmt.Fprintf(h, "export %q\n", p.ExportFile)
+		sum, ok := exportFileHash(p.ExportFile)
+		pk.ok = pk.ok && ok
+		fmt.Fprintf(h, "export %s\n", sum)
 	default:
 		pk.ok = false
 	}
@@ -236,7 +271,7 @@ var afterKeysHook func()
 
 // newRunCache returns the cache as a run of the executable whose hash is
 // exe uses it on the graph.
-func (d *driver) newRunCache(cache *diskcache.Cache, g *load.Graph, exe string) *runCache {
+func (d *driver) newRunCache(cache diskcache.Store, g *load.Graph, exe string) *runCache {
 	k := newKeyer(g, exe, &d.a.Flags)
 	k.hashFiles(g.Source())
 	if afterKeysHook != nil {
@@ -283,7 +318,7 @@ func (c *runCache) lookUp(roots []*packages.Package) (hits []run.Restored, misse
 
 // A runCache is the cache as one run uses it.
 type runCache struct {
-	cache     *diskcache.Cache
+	cache     diskcache.Store
 	graph     *load.Graph
 	keyer     *keyer
 	analyzer  *analysis.Analyzer
@@ -343,5 +378,8 @@ func (c *runCache) keep(roots []*checker.Action) {
 		}
 		c.cache.Put(pk.key, data) // best effort: a missing entry is a miss
 	}
-	c.cache.Trim()
+	// A directory is trimmed here; a cache program keeps its own policy.
+	if dir, ok := c.cache.(*diskcache.Cache); ok {
+		dir.Trim()
+	}
 }

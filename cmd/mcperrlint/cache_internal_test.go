@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
+	"github.com/mcperrlint/mcperrlint/internal/driver/diskcache"
 )
 
 // The tests in this file run the driver in the test's process, which
@@ -23,8 +24,8 @@ func TestCacheOffSpellings(t *testing.T) {
 	d := &driver{a: analyzer.Analyzer, stdout: new(bytes.Buffer), stderr: new(bytes.Buffer)}
 	for _, off := range []string{"off", "OFF", "Off", "0", "false", "FALSE", "False"} {
 		t.Setenv(cacheEnv, off)
-		if c := d.openCache(); c != nil {
-			t.Errorf("%s=%s: a cache in %s, want none", cacheEnv, off, c.Dir())
+		if c, _ := d.openCache(); c != nil {
+			t.Errorf("%s=%s: a cache %v, want none", cacheEnv, off, c)
 		}
 		if _, err := os.Stat(off); err == nil {
 			t.Errorf("%s=%s made a directory of that name", cacheEnv, off)
@@ -32,7 +33,8 @@ func TestCacheOffSpellings(t *testing.T) {
 	}
 	for _, dir := range []string{"offline", "./off", "00", "no-cache"} {
 		t.Setenv(cacheEnv, dir)
-		c := d.openCache()
+		store, _ := d.openCache()
+		c, _ := store.(*diskcache.Cache)
 		if abs, _ := filepath.Abs(dir); c == nil || c.Dir() != abs {
 			t.Errorf("%s=%s: cache %v, want one in that directory", cacheEnv, dir, c)
 		}

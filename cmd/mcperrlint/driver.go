@@ -173,10 +173,13 @@ func (d *driver) writeHeapProfile() {
 // below it are, while the others still load.
 func (d *driver) lint(patterns []string) int {
 	// -fix type-checks the fixed code, which needs the types.
-	var cache *diskcache.Cache
+	var cache diskcache.Store
 	exe := make(chan string, 1)
 	if !d.opts.fix {
-		if cache = d.openCache(); cache != nil {
+		var closeCache func()
+		cache, closeCache = d.openCache()
+		defer closeCache()
+		if cache != nil {
 			go func() {
 				h, err := executableHash()
 				if err != nil {

@@ -90,6 +90,27 @@ func seal(key Key, value []byte) [sha256.Size]byte {
 	return sum
 }
 
+// sealed returns the entry that keeps value for key: the magic, the seal
+// and the value.
+func sealed(key Key, value []byte) []byte {
+	sum := seal(key, value)
+	return bytes.Join([][]byte{entryMagic, sum[:], value}, nil)
+}
+
+// unseal returns the value an entry keeps for key, if the entry is whole
+// and was made for key.
+func unseal(key Key, data []byte) ([]byte, bool) {
+	rest, ok := bytes.CutPrefix(data, entryMagic)
+	if !ok || len(rest) < sha256.Size {
+		return nil, false
+	}
+	sum, value := rest[:sha256.Size], rest[sha256.Size:]
+	if want := seal(key, value); !bytes.Equal(sum, want[:]) {
+		return nil, false
+	}
+	return value, true
+}
+
 // Get returns the value kept for key, if there is one and it is whole.
 func (c *Cache) Get(key Key) ([]byte, bool) {
 	name := c.path(key)
@@ -97,12 +118,8 @@ func (c *Cache) Get(key Key) ([]byte, bool) {
 	if err != nil {
 		return nil, false
 	}
-	rest, ok := bytes.CutPrefix(data, entryMagic)
-	if !ok || len(rest) < sha256.Size {
-		return nil, false
-	}
-	sum, value := rest[:sha256.Size], rest[sha256.Size:]
-	if want := seal(key, value); !bytes.Equal(sum, want[:]) {
+	value, ok := unseal(key, data)
+	if !ok {
 		return nil, false
 	}
 	if fi, err := os.Stat(name); err == nil && c.now().Sub(fi.ModTime()) > touchAfter {
@@ -122,8 +139,7 @@ func (c *Cache) Put(key Key, value []byte) error {
 	if err != nil {
 		return err
 	}
-	sum := seal(key, value)
-	_, err = tmp.Write(bytes.Join([][]byte{entryMagic, sum[:], value}, nil))
+	_, err = tmp.Write(sealed(key, value))
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

@@ -5,74 +5,99 @@ package fleet_test
 
 import (
 	"bufio"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
-// TestVetAcrossMachines runs go vet -vettool=mcperrlint on a module as
-// machine A, with an empty build cache whose cache program (go-cacher)
-// shares it through an HTTP cache server (go-cacher-server) on the
-// loopback address, and then as machine B, with another empty cache and
-// the same server. B must print A's diagnostics without running the
-// analyzer on any package; machine C, with an empty cache and no server,
-// runs it on every package A did (the sharing is what spares B). Then
-// edits of one package on B run it on that package, and on those that
-// import it when its export data changed, and on nothing else.
-func TestVetAcrossMachines(t *testing.T) {
+// TestAcrossMachines holds the two ways a fleet shares mcperrlint's
+// results through a shared build cache: go vet's, which are actions of
+// the go command's cache, and the standalone command's, whose result
+// cache goes through GOCACHEPROG's program when the go command's does.
+// Each machine has empty caches of its own (GOCACHE, the cache program's
+// directory, the user's cache directory); they share an HTTP cache server
+// (go-tool-cache's go-cacher and go-cacher-server, on the loopback
+// address).
+//
+//   - A runs go vet -vettool=mcperrlint, whose vet tool logs each package
+//     it runs on, and then the standalone command, whose cache program
+//     logs the requests mcperrlint makes of it: the analyzer runs on every
+//     package, and an entry is put for each package the command analyzes.
+//   - B prints A's output of both and runs the analyzer on no package:
+//     go vet runs its vet tool on none, the command puts no entry. With
+//     the sharing off (no server, or a command that ignores GOCACHEPROG),
+//     B runs everything A ran, as A did with nothing to share yet.
+//   - Edits on B: a comment in the helper package runs go vet's analyzer
+//     on it alone (its export data and facts are unchanged); a new
+//     function runs it on the helper and on the package that imports it,
+//     not on the third.
+func TestAcrossMachines(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs go vet three times with empty build caches")
+		t.Skip("builds with two empty build caches")
 	}
 	root, err := testbin.Root()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tools := t.TempDir()
-	for _, cmd := range []string{"go-cacher", "go-cacher-server"} {
-		build := exec.Command("go", "build", "-o", filepath.Join(tools, cmd), "github.com/bradfitz/go-tool-cache/cmd/"+cmd)
-		build.Dir = root
-		if out, err := build.CombinedOutput(); err != nil {
-			t.Fatalf("building %s: %v\n%s", cmd, err, out)
-		}
-	}
+	tools := cacheTools(t, root)
 	server := startCacheServer(t, filepath.Join(tools, "go-cacher-server"))
-	vettool := countingVetTool(t, testbin.Mcperrlint(t))
+	bin := testbin.Mcperrlint(t)
+	vettool := countingVetTool(t, bin)
+	cacher := loggingCacher(t, filepath.Join(tools, "go-cacher"), filepath.Base(bin))
 	module := writeModule(t, filepath.Join(root, "testdata", "src", "github.com", "mark3labs", "mcp-go", "mcp"))
-
-	machine := func(name, server string) *goVet {
+	newMachine := func(name, server string) *machine {
 		dir := t.TempDir()
-		prog := filepath.Join(tools, "go-cacher") + " -cache-dir " + filepath.Join(dir, "cacher")
+		prog := cacher + " -cache-dir " + filepath.Join(dir, "cacher")
 		if server != "" {
 			prog += " -cache-server " + server
 		}
-		return &goVet{t: t, name: name, module: module, vettool: vettool, log: filepath.Join(dir, "vet.log"), env: []string{
-			"GOCACHE=" + filepath.Join(dir, "gocache"), "GOCACHEPROG=" + prog,
+		m := &machine{t: t, name: name, module: module, bin: bin, vettool: vettool,
+			vetLog: filepath.Join(dir, "vet.log"), progLog: filepath.Join(dir, "prog.log")}
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "MCPERRLINT_CACHE=") {
+				m.env = append(m.env, kv)
+			}
+		}
+		m.env = append(m.env, "GOCACHE="+filepath.Join(dir, "gocache"), "GOCACHEPROG="+prog,
+			"XDG_CACHE_HOME="+filepath.Join(dir, "user-cache"), "HOME="+filepath.Join(dir, "home"),
 			"GOFLAGS=", "GOTOOLCHAIN=local", "GOWORK=off",
-		}}
+			"FLEET_VET_LOG="+m.vetLog, "FLEET_PROG_LOG="+m.progLog)
+		return m
 	}
-	a := machine("A", server)
-	outA, ranA := a.run()
-	if len(ranA) == 0 || !strings.Contains(outA, "tool handler returns an argument validation error") {
-		t.Fatalf("machine A ran the analyzer on %d packages and printed:\n%s", len(ranA), outA)
+
+	a := newMachine("A", server)
+	vetA, ranA := a.vet()
+	lintA, putsA := a.lint()
+	if len(ranA) == 0 || !strings.Contains(vetA, "tool handler returns an argument validation error") {
+		t.Fatalf("machine A: go vet ran the analyzer on %d packages and printed:\n%s", len(ranA), vetA)
 	}
-	b := machine("B", server)
-	outB, ranB := b.run()
+	if putsA == 0 || !strings.Contains(lintA, "tool handler returns an argument validation error") {
+		t.Fatalf("machine A: the command put %d entries and printed:\n%s", putsA, lintA)
+	}
+
+	b := newMachine("B", server)
+	vetB, ranB := b.vet()
+	lintB, putsB := b.lint()
 	if len(ranB) != 0 {
-		t.Errorf("machine B ran the analyzer on %d packages, want none: %v", len(ranB), ranB)
+		t.Errorf("machine B: go vet ran the analyzer on %d packages, want none: %v", len(ranB), ranB)
 	}
-	if outB != outA {
-		t.Errorf("machine B printed\n%s\nmachine A\n%s", outB, outA)
+	if vetB != vetA {
+		t.Errorf("machine B: go vet printed\n%s\nmachine A\n%s", vetB, vetA)
 	}
-	c := machine("C", "")
-	if _, ranC := c.run(); !slices.Equal(ranC, ranA) {
-		t.Errorf("machine C, with no cache server, ran the analyzer on %d packages, want A's %d", len(ranC), len(ranA))
+	if putsB != 0 {
+		t.Errorf("machine B: the command put %d entries, want none: it analyzed packages A had", putsB)
+	}
+	if lintB != lintA {
+		t.Errorf("machine B: the command printed\n%s\nmachine A\n%s", lintB, lintA)
 	}
 
 	// Edits on B. A comment changes neither check's export data nor its
@@ -94,40 +119,38 @@ func TestVetAcrossMachines(t *testing.T) {
 		if err := os.WriteFile(helper, append(src, edit.text...), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		out, ran := b.run()
+		out, ran := b.vet()
 		if !slices.Equal(ran, edit.want) {
-			t.Errorf("after the edit %q, machine B ran the analyzer on %v, want %v", edit.text, ran, edit.want)
+			t.Errorf("after the edit %q, machine B: go vet ran the analyzer on %v, want %v", edit.text, ran, edit.want)
 		}
-		if out != outA {
-			t.Errorf("after the edit %q, machine B printed\n%s\nwant\n%s", edit.text, out, outA)
+		if out != vetA {
+			t.Errorf("after the edit %q, machine B: go vet printed\n%s\nwant\n%s", edit.text, out, vetA)
 		}
 	}
 }
 
-// A goVet runs go vet on one machine: its own build cache and cache
-// program, and a log of the packages the analyzer ran on.
-type goVet struct {
+// A machine runs go vet and the command with caches of its own.
+type machine struct {
 	t                          *testing.T
-	name, module, vettool, log string
+	name, module, bin, vettool string
+	vetLog, progLog            string
 	env                        []string
 }
 
-// run runs go vet -vettool on the module's packages and returns what it
+// vet runs go vet -vettool on the module's packages and returns what it
 // printed and the import paths of the packages the analyzer ran on,
 // sorted.
-func (g *goVet) run() (string, []string) {
-	g.t.Helper()
-	os.Remove(g.log)
-	cmd := exec.Command("go", "vet", "-vettool="+g.vettool, "./...")
-	cmd.Dir = g.module
-	cmd.Env = append(os.Environ(), g.env...)
-	cmd.Env = append(cmd.Env, "FLEET_VET_LOG="+g.log)
+func (m *machine) vet() (string, []string) {
+	m.t.Helper()
+	os.Remove(m.vetLog)
+	cmd := exec.Command("go", "vet", "-vettool="+m.vettool, "./...")
+	cmd.Dir, cmd.Env = m.module, m.env
 	out, err := cmd.CombinedOutput()
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
-		g.t.Fatalf("machine %s: go vet: %v", g.name, err)
+		m.t.Fatalf("machine %s: go vet: %v", m.name, err)
 	}
 	var ran []string
-	if f, err := os.Open(g.log); err == nil {
+	if f, err := os.Open(m.vetLog); err == nil {
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			ran = append(ran, sc.Text())
@@ -136,6 +159,88 @@ func (g *goVet) run() (string, []string) {
 	}
 	slices.Sort(ran)
 	return string(out), ran
+}
+
+// lint runs the command with -json on the module's packages and returns
+// what it printed and how many entries it put through the cache program.
+func (m *machine) lint() (string, int) {
+	m.t.Helper()
+	os.Remove(m.progLog)
+	cmd := exec.Command(m.bin, "-json", "./...")
+	cmd.Dir, cmd.Env = m.module, m.env
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		if _, ok := err.(*exec.ExitError); !ok {
+			m.t.Fatalf("machine %s: %v", m.name, err)
+		}
+	}
+	if strings.Contains(errOut.String(), "cache not used") {
+		m.t.Fatalf("machine %s: %s", m.name, errOut.String())
+	}
+	data, err := os.ReadFile(m.progLog)
+	if err != nil {
+		m.t.Fatalf("machine %s: the command did not use the cache program: %v\n%s", m.name, err, errOut.String())
+	}
+	return out.String(), strings.Count(string(data), `"Command":"put"`)
+}
+
+// loggingCacher returns a cache program that runs cacher, logging to
+// $FLEET_PROG_LOG the requests a process named client (not the go
+// command) makes of it.
+func loggingCacher(t *testing.T, cacher, client string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "logging-cacher")
+	script := `#!/bin/sh
+if [ "$(cat /proc/$PPID/comm 2>/dev/null)" = "` + client + `" ]; then
+	tee -a "$FLEET_PROG_LOG" | ` + cacher + ` "$@"
+else
+	exec ` + cacher + ` "$@"
+fi
+`
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+var tools struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// cacheTools builds go-tool-cache's go-cacher and go-cacher-server, once
+// for the tests of the package, and returns their directory. The logging
+// wrapper of TestStandaloneAcrossMachines is written beside them.
+func cacheTools(t *testing.T, root string) string {
+	t.Helper()
+	tools.once.Do(func() {
+		tools.dir, tools.err = os.MkdirTemp("", "fleet-tools-")
+		for _, cmd := range []string{"go-cacher", "go-cacher-server"} {
+			if tools.err != nil {
+				return
+			}
+			build := exec.Command("go", "build", "-o", filepath.Join(tools.dir, cmd), "github.com/bradfitz/go-tool-cache/cmd/"+cmd)
+			build.Dir = root
+			if out, err := build.CombinedOutput(); err != nil {
+				tools.err = fmt.Errorf("building %s: %v\n%s", cmd, err, out)
+			}
+		}
+	})
+	if tools.err != nil {
+		t.Fatal(tools.err)
+	}
+	return tools.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if tools.dir != "" {
+		os.RemoveAll(tools.dir)
+	}
+	testbin.Cleanup()
+	os.Exit(code)
 }
 
 // countingVetTool returns a vet tool that logs the import path of each
