@@ -136,7 +136,11 @@ func loadStubTypes(t *testing.T, cfg *packages.Config, paths []string) map[strin
 // stubQualifier prints a package as its name: "mcp.Tool", "jsonrpc2.WireError".
 func stubQualifier(p *types.Package) string { return p.Name() }
 
-func stubTypeString(typ types.Type) string { return types.TypeString(typ, stubQualifier) }
+func stubTypeString(typ types.Type) string {
+	// The stubs' httpHeader stands for net/http's Header, which they do
+	// not import (see its declaration).
+	return strings.ReplaceAll(types.TypeString(typ, stubQualifier), "mcp.httpHeader", "http.Header")
+}
 
 // compareStub returns a message for every declaration of stub that is absent
 // from real or differs from it. Exported declarations must exist in real;
