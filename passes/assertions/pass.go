@@ -62,4 +62,5 @@ type walker struct {
 	pkg      *ssa.Package
 	srcFuncs []*ssa.Function
 	origins  *summaries.Result
+	uses     map[*ssa.Function][]funcUse // see funcUses
 }

@@ -73,40 +73,54 @@ type funcUse struct {
 
 // funcUses returns the uses of fn's value in the package's functions,
 // outside its tests: as an operand, directly or made into a closure, or
-// converted to a named function type.
+// converted to a named function type. The uses of every function are
+// found in one walk over the package, the first time any is asked for:
+// a package of many handlers asks for each.
 func (s *walker) funcUses(fn *ssa.Function) []funcUse {
-	var uses []funcUse
-	var follow func(v ssa.Value)
-	follow = func(v ssa.Value) {
+	if s.uses == nil {
+		s.uses = s.allFuncUses()
+	}
+	return s.uses[fn]
+}
+
+// allFuncUses returns the uses of each function's value in the package's
+// functions outside its tests, each function's in the order of the walk.
+func (s *walker) allFuncUses() map[*ssa.Function][]funcUse {
+	uses := make(map[*ssa.Function][]funcUse)
+	var follow func(fn *ssa.Function, v ssa.Value)
+	follow = func(fn *ssa.Function, v ssa.Value) {
 		for _, ref := range *v.Referrers() {
 			if ct, ok := ref.(*ssa.ChangeType); ok {
-				follow(ct)
+				follow(fn, ct)
 				continue
 			}
-			uses = append(uses, funcUse{ref, v})
+			uses[fn] = append(uses[fn], funcUse{ref, v})
 		}
 	}
 	var ops []*ssa.Value
 	for _, f := range s.srcFuncs {
-		test := mcpssa.InTestFile(s.pass.Fset, f)
+		if mcpssa.InTestFile(s.pass.Fset, f) {
+			continue
+		}
 		for _, b := range f.Blocks {
 			for _, instr := range b.Instrs {
-				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					if !test {
-						follow(mc)
-					}
-					continue
+				mc, isClosure := instr.(*ssa.MakeClosure)
+				if isClosure {
+					follow(mc.Fn.(*ssa.Function), mc)
 				}
 				ops = instr.Operands(ops[:0])
 				for _, op := range ops {
-					if *op != fn || test {
+					fn, ok := (*op).(*ssa.Function)
+					// A closure's function is used through the closure;
+					// another function it binds is used as an operand.
+					if !ok || isClosure && fn == mc.Fn {
 						continue
 					}
 					if ct, ok := instr.(*ssa.ChangeType); ok {
-						follow(ct)
+						follow(fn, ct)
 						continue
 					}
-					uses = append(uses, funcUse{instr, fn})
+					uses[fn] = append(uses[fn], funcUse{instr, fn})
 				}
 			}
 		}
