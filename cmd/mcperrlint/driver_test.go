@@ -87,8 +87,8 @@ func TestBrokenPackageAmongGoodOnes(t *testing.T) {
 	if len(notChecked) != 1 || !strings.HasPrefix(notChecked[0], wantLine) {
 		t.Errorf("want one line starting %q, got:\n%s", wantLine, out)
 	}
-	if strings.Contains(out, "mcperrorigin") || strings.Contains(out, "prerequisites") {
-		t.Errorf("output names the internal analyzer:\n%s", out)
+	if internalPass.MatchString(out) || strings.Contains(out, "prerequisites") {
+		t.Errorf("output names an internal pass:\n%s", out)
 	}
 	var got []string
 	for _, d := range textDiagnostics(t, dir, out) {
@@ -390,3 +390,8 @@ func packageDirs(t *testing.T, root, pattern string) []string {
 	slices.Sort(dirs)
 	return slices.Compact(dirs)
 }
+
+// internalPass matches the names of the passes the mcperrlint analyzer
+// requires, which users never configure and output never names (not in
+// an import path: the example's module is example.com/mcpservers).
+var internalPass = regexp.MustCompile(`\bmcp(scope|handlers|servers|summaries|returns|assertions|unflagged|sdkversion)\b(?:[^/]|$)`)

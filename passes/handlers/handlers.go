@@ -13,7 +13,7 @@
 // of a wrapper (the common generic wrapper that decodes arguments and then
 // calls the typed function it was given). Its errors reach the client as
 // protocol errors too. Helpers that return no tool result are left to
-// their summaries (package errorigin).
+// their summaries (package summaries).
 package handlers
 
 import (

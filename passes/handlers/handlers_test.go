@@ -20,7 +20,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
-// findAnalyzer runs Find the way the real pipeline does (errorigin's
+// findAnalyzer runs Find the way the real pipeline does (the handlers
 // run), without the helpers' summaries, and reports what it found:
 //   - each handler, at its function, as "name: SDK kind how[ by ...][
 //     seeds ...][ result dropped by ...][ escapes ...]";

@@ -135,7 +135,7 @@ func loadFamilies(t *testing.T) []*packages.Package {
 	families.Lock()
 	defer families.Unlock()
 	if families.pkgs == nil {
-		gopath, err := os.MkdirTemp("", "errorigin-families")
+		gopath, err := os.MkdirTemp("", "summaries-families")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +179,7 @@ func loadFamiliesFrom(t *testing.T, gopath string) []*packages.Package {
 	return pkgs
 }
 
-// encodedFacts runs a new errorigin analyzer over pkgs and returns each
+// encodedFacts runs a new summaries pass, with the passes it requires, over pkgs and returns each
 // fact it exported, gob-encoded as go vet encodes facts, keyed by
 // package, object path and fact type.
 func encodedFacts(t *testing.T, pkgs []*packages.Package) map[string][]byte {

@@ -8,7 +8,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
-// TestSummaryFacts asserts the facts errorigin exports for a package's
+// TestSummaryFacts asserts the facts the summaries pass exports for a package's
 // helpers, one per kind of knowledge a summary carries: what an argument
 // check, a fresh error, a wrapped error, a library call that cannot fail
 // on its argument, a predicate over a fixed table, a marked error, a
