@@ -199,8 +199,17 @@ func (t *typeTracer) sliceElems(s ssa.Value, read ssa.Instruction) bool {
 		return false // an array's elements: its address may be anything
 	}
 	set, ok := localContainer(s, func(v ssa.Value) bool {
-		_, ok := v.(*ssa.MakeSlice)
-		return ok
+		switch v := v.(type) {
+		case *ssa.MakeSlice:
+			return true
+		case *ssa.Alloc:
+			// make([]any, 0, 2), or a slice literal: the SSA builder
+			// allocates the array of a constant size, and slices it; its
+			// elements are stored through IndexAddr, checked below.
+			_, isArray := v.Type().(*types.Pointer).Elem().Underlying().(*types.Array)
+			return isArray
+		}
+		return false
 	})
 	if !ok {
 		return false

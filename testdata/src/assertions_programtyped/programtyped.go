@@ -82,6 +82,25 @@ func appended(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult
 	return mcp.NewToolResultText(parts[1].(string) + fmt.Sprint(parts[2].(int))), nil
 }
 
+// A slice of a constant capacity, whose array the SSA builder allocates
+// itself: its elements are the handler's, as with a capacity the
+// arguments decide.
+func appendedConstCap(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name, _ := req.GetArguments()["name"].(string)
+	parts := make([]any, 0, 2)
+	parts = append(parts, name, len(name))
+	return mcp.NewToolResultText(parts[0].(string) + fmt.Sprint(parts[1].(int))), nil
+}
+
+// A slice literal of the handler's values, and one that holds a decoded
+// argument: only the second is reported.
+func literal(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name, _ := req.GetArguments()["name"].(string)
+	fixed := []any{name, len(name)}
+	raw := []any{name, req.GetArguments()["n"]}
+	return mcp.NewToolResultText(fixed[0].(string) + raw[1].(string)), nil // want `asserts the type of an argument value with .\(string\)`
+}
+
 // A slice that starts as the nil slice of its variable: the analysis
 // once read the referrers of that nil constant, which have none, and
 // panicked.
@@ -126,7 +145,7 @@ func Register(s *server.MCPServer) {
 	for name, h := range map[string]server.ToolHandlerFunc{
 		"captured": captured, "captured_raw": capturedRaw, "field": field, "field_raw": fieldRaw,
 		"ranged": ranged, "ranged_raw": rangedRaw, "appended": appended, "appended_raw": appendedRaw, "guarded": guarded,
-		"appended_to_nil": appendedToNil,
+		"appended_to_nil": appendedToNil, "appended_const_cap": appendedConstCap, "literal": literal,
 	} {
 		s.AddTool(mcp.NewTool(name), h)
 	}
