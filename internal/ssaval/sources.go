@@ -73,7 +73,7 @@ func isLocal(a *ssa.Alloc, load *ssa.UnOp) bool {
 			}
 		case *ssa.DebugRef:
 		case *ssa.MakeClosure:
-			if !readsOnly(ref, a) && !(onlyDeferred(ref) && beforeDefersRun(load)) {
+			if !readsOnly(ref, a) && !(OnlyDeferred(ref) && beforeDefersRun(load)) {
 				return false
 			}
 		case *ssa.Defer:
@@ -87,8 +87,9 @@ func isLocal(a *ssa.Alloc, load *ssa.UnOp) bool {
 	return true
 }
 
-// onlyDeferred reports whether the closure mc is only ever deferred.
-func onlyDeferred(mc *ssa.MakeClosure) bool {
+// OnlyDeferred reports whether the closure mc is only ever deferred: it
+// runs when the function returns, after the rest of its body.
+func OnlyDeferred(mc *ssa.MakeClosure) bool {
 	for _, ref := range *mc.Referrers() {
 		if d, ok := ref.(*ssa.Defer); !ok || d.Call.Value != mc {
 			return false

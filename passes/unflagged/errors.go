@@ -169,7 +169,7 @@ func testsNonNil(cond, err ssa.Value, taken bool) bool {
 // sameError reports whether tested, the error a condition tests, is the
 // error err: the same value, or loads of one variable that is not
 // assigned after the test (a named result that a deferred function
-// sees, which the SSA form keeps in memory).
+// sees, which the SSA form keeps in memory, or captures).
 func sameError(tested, err ssa.Value) bool {
 	if tested == err {
 		return true
@@ -191,6 +191,13 @@ func sameError(tested, err ssa.Value) bool {
 				return false
 			}
 		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			// A deferred closure that captures it (a recover that sets
+			// the named error) runs when the function returns, after
+			// the result is built.
+			if !ssaval.OnlyDeferred(r) {
+				return false
+			}
 		default:
 			return false // its address is taken
 		}

@@ -26,6 +26,21 @@ func namedResults(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallTo
 	return mcp.NewToolResultText("ok"), nil
 }
 
+// recoveredNamed's named error is captured by a deferred recover that
+// sets it: the closure runs only when the function returns.
+func recoveredNamed(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	_, err = load(req.Params.Name) // want `^note: the error comes from here$`
+	if err != nil {
+		return mcp.NewToolResultText(fmt.Sprintf("failed: %v", err)), nil // want "^tool handler answers .*: use `NewToolResultError`$"
+	}
+	return mcp.NewToolResultText("ok"), nil
+}
+
 // isTarget tests the error with errors.Is.
 func isTarget(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	_, err := load(req.Params.Name) // want `^note: the error comes from here$`
@@ -92,6 +107,7 @@ func markError(res *mcp.CallToolResult) { res.IsError = true }
 // RegisterMore registers the tools.
 func RegisterMore(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool("named"), namedResults)
+	s.AddTool(mcp.NewTool("recovered"), recoveredNamed)
 	s.AddTool(mcp.NewTool("is"), isTarget)
 	s.AddTool(mcp.NewTool("negated"), negated)
 	s.AddTool(mcp.NewTool("else"), elseBranch)
