@@ -37,7 +37,8 @@
 // vet.
 //
 // The targets: a module of -handlers tool handlers written by scripts/gen
-// (gen), the example servers of go-sdk v1.8.0 and mcp-go v1.2.1 (gosdk,
+// (gen; gen:N writes one of N handlers, about 24 lines each, for the cost
+// by size: -targets gen:400,gen:4000,gen:40000 -commands "nop,cache off"), the example servers of go-sdk v1.8.0 and mcp-go v1.2.1 (gosdk,
 // mcpgo: ./examples/... of a copy of the module from the module cache),
 // golang.org/x/tools v0.52.0, which has no MCP code (nomcp), and two real
 // servers whose source cannot be committed here, analyzed in place where
@@ -78,6 +79,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -91,7 +93,8 @@ import (
 var (
 	runs     = flag.Int("runs", 5, "timed rounds per target")
 	targets  = flag.String("targets", "", "comma-separated targets: gen, gosdk, mcpgo, nomcp, github-mcp-server, kubernetes-mcp-server (default: the first four and each server whose directory is given)")
-	handlers = flag.Int("handlers", 10000, "tool handlers in the generated module")
+	handlers = flag.Int("handlers", 10000, "tool handlers in the generated module (target gen; gen:N generates N)")
+	cmdNames = flag.String("commands", "", "comma-separated `commands` to time (default: all; nop and one mcperrlint command at least, for the ratios)")
 	nomcpPat = flag.String("nomcp-pattern", "./go/...", "packages of golang.org/x/tools to analyze for the nomcp target")
 	workDir  = flag.String("work", "", "work `directory` (default: a new temporary directory, removed at exit)")
 	markdown = flag.Bool("markdown", false, "also print the results as Markdown tables")
@@ -178,6 +181,13 @@ func main() {
 		check(err)
 		commands = append(commands, command{"baseline", func(p string, _ int) []string { return []string{before, p} }, []int{0, 3}, []string{"MCPERRLINT_CACHE=off"}})
 	}
+	if *cmdNames != "" {
+		keep := strings.Split(*cmdNames, ",")
+		commands = slices.DeleteFunc(commands, func(c command) bool { return !slices.Contains(keep, c.name) })
+		if len(commands) == 0 {
+			log.Fatalf("-commands %q names none of the commands", *cmdNames)
+		}
+	}
 
 	fmt.Printf("mcperrlint benchmark, %s\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 	fmt.Printf("machine: %s\n", machine())
@@ -206,11 +216,11 @@ func main() {
 	if *markdown && len(ratioRows) > 0 {
 		fmt.Println()
 		fmt.Print("| target |")
-		for _, p := range ratioPairs(nil) {
+		for _, p := range ratioPairs(nil, commands) {
 			fmt.Printf(" %s / %s: wall | CPU | peak RSS |", p.a, p.b)
 		}
 		fmt.Println()
-		fmt.Println("|---" + strings.Repeat("|---|---|---", len(ratioPairs(nil))) + "|")
+		fmt.Println("|---" + strings.Repeat("|---|---|---", len(ratioPairs(nil, commands))) + "|")
 		for _, row := range ratioRows {
 			fmt.Println(row)
 		}

@@ -32,7 +32,7 @@ func report(t *target, commands []command, samples map[string][]sample) (ratioRo
 	rssOf := func(s sample) float64 { return float64(s.rssKB) }
 	var cells []string
 	fmt.Println("  ratios, paired by round:")
-	for _, p := range ratioPairs(t) {
+	for _, p := range ratioPairs(t, commands) {
 		w, c, m := ratio(p.a, p.b, wallOf), ratio(p.a, p.b, cpuOf), ratio(p.a, p.b, rssOf)
 		verdict := ""
 		if p.wallGoal > 0 {
@@ -60,12 +60,13 @@ type ratioPair struct {
 	note          string
 }
 
-// ratioPairs returns the ratios reported for target t, with its goals.
-func ratioPairs(t *target) []ratioPair {
+// ratioPairs returns the ratios reported for target t, with its goals:
+// those of two of the commands timed.
+func ratioPairs(t *target, commands []command) []ratioPair {
 	wallGoal, rssGoal := 1.5, 2.0
 	switch {
 	case t == nil:
-	case t.name == "gen":
+	case t.name == "gen" || strings.HasPrefix(t.name, "gen:"):
 		wallGoal, rssGoal = 2.0, 0
 	case t.name == "github-mcp-server", t.name == "kubernetes-mcp-server":
 		wallGoal, rssGoal = 1.25, 1.5
@@ -79,7 +80,10 @@ func ratioPairs(t *target) []ratioPair {
 	if *baseline != "" {
 		pairs = append(pairs, ratioPair{"baseline", "nop", 0, 0, "before"})
 	}
-	return pairs
+	timed := func(name string) bool {
+		return slices.ContainsFunc(commands, func(c command) bool { return c.name == name })
+	}
+	return slices.DeleteFunc(pairs, func(p ratioPair) bool { return !timed(p.a) || !timed(p.b) })
 }
 
 // within reports whether x, as printed (two decimals), is at most goal.

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcperrlint/mcperrlint/scripts/gen"
@@ -34,7 +35,7 @@ func targetNames() []string {
 		var names []string
 		for _, n := range strings.Split(*targets, ",") {
 			n = strings.TrimSpace(n)
-			if _, server := serverDir(n); !server && !slices.Contains(baseTargets, n) {
+			if _, server := serverDir(n); !server && !slices.Contains(baseTargets, n) && genSize(n) == 0 {
 				log.Fatalf("unknown target %q", n)
 			}
 			names = append(names, n)
@@ -59,21 +60,34 @@ func serverDir(name string) (string, bool) {
 	return "", false
 }
 
+// genSize returns N for a target gen:N, a generated module of N handlers
+// (for the cost by size), else 0.
+func genSize(name string) int {
+	n, err := strconv.Atoi(strings.TrimPrefix(name, "gen:"))
+	if err != nil || !strings.HasPrefix(name, "gen:") || n <= 0 {
+		return 0
+	}
+	return n
+}
+
 // prepare makes a target's module ready to analyze offline.
 func prepare(name, work string) *target {
 	var t *target
-	switch name {
-	case "gen":
-		dir := filepath.Join(work, "gen")
+	switch size := genSize(name); {
+	case name == "gen" || size > 0:
+		if size == 0 {
+			size = *handlers
+		}
+		dir := filepath.Join(work, strings.ReplaceAll(name, ":", "-"))
 		check(os.RemoveAll(dir))
-		sum, err := gen.Write(dir, gen.Config{Handlers: *handlers})
+		sum, err := gen.Write(dir, gen.Config{Handlers: size})
 		check(err)
 		t = &target{name, fmt.Sprintf("generated module: %d handlers in %d packages (scripts/gen)", sum.Handlers, sum.Packages), dir, "./..."}
-	case "gosdk":
+	case name == "gosdk":
 		t = &target{name, "go-sdk v1.8.0 ./examples/...", copyModule("github.com/modelcontextprotocol/go-sdk@v1.8.0", work, name), "./examples/..."}
-	case "mcpgo":
+	case name == "mcpgo":
 		t = &target{name, "mcp-go v1.2.1 ./examples/...", copyModule("github.com/mark3labs/mcp-go@v1.2.1", work, name), "./examples/..."}
-	case "nomcp":
+	case name == "nomcp":
 		t = &target{name, "golang.org/x/tools v0.52.0 " + *nomcpPat + " (no MCP code)", copyModule("golang.org/x/tools@v0.52.0", work, name), *nomcpPat}
 	default:
 		dir, ok := serverDir(name)
