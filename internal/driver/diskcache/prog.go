@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -93,22 +94,13 @@ func StartProg(command string, stderr io.Writer) (*Prog, error) {
 		return nil, fmt.Errorf("cache program %s: no capabilities: %w", args[0], err)
 	}
 	for _, want := range []string{"get", "put"} {
-		if !contains(hello.KnownCommands, want) {
+		if !slices.Contains(hello.KnownCommands, want) {
 			p.kill()
 			return nil, fmt.Errorf("cache program %s does not support %q", args[0], want)
 		}
 	}
 	go p.readResponses(dec)
 	return p, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // readResponses hands each response to the request waiting for it.
