@@ -92,25 +92,33 @@ func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
+// InBody returns the first node of type N in the body of the function
+// root (an *ast.FuncDecl or *ast.FuncLit) that match accepts, not looking
+// into the function literals the body contains: a finding's position
+// names a node of the function it is in.
+func InBody[N ast.Node](root ast.Node, match func(N) bool) (N, bool) {
+	var found N
+	ok := false
+	if root == nil {
+		return found, false
+	}
+	ast.Inspect(root, func(n ast.Node) bool {
+		if lit, isLit := n.(*ast.FuncLit); isLit && lit != root {
+			return false
+		}
+		if x, isN := n.(N); isN && match(x) {
+			found, ok = x, true
+		}
+		return !ok
+	})
+	return found, ok
+}
+
 // ReturnStmt finds the return statement at pos in the body of the
 // function root, not in the function literals it contains.
 func ReturnStmt(root ast.Node, pos token.Pos) *ast.ReturnStmt {
-	if root == nil {
-		return nil
-	}
-	var found *ast.ReturnStmt
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == root
-		case *ast.ReturnStmt:
-			if n.Return == pos {
-				found = n
-			}
-		}
-		return found == nil
-	})
-	return found
+	ret, _ := InBody(root, func(r *ast.ReturnStmt) bool { return r.Return == pos })
+	return ret
 }
 
 // ReturnFix returns the fix of the return statement ret of fn, which

@@ -105,22 +105,8 @@ func jsonKind(t types.Type) string {
 // lparen in the body of the function root, not in the function literals
 // it contains.
 func typeAssertExpr(root ast.Node, lparen token.Pos) *ast.TypeAssertExpr {
-	if root == nil {
-		return nil
-	}
-	var found *ast.TypeAssertExpr
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == root
-		case *ast.TypeAssertExpr:
-			if n.Lparen == lparen {
-				found = n
-			}
-		}
-		return found == nil
-	})
-	return found
+	expr, _ := report.InBody(root, func(e *ast.TypeAssertExpr) bool { return e.Lparen == lparen })
+	return expr
 }
 
 // buildFix returns the fix of an assertion, or the reason it has none:

@@ -74,26 +74,16 @@ func unflaggedMessage(h *report.Func, remedy string) string {
 // the function root: the call whose left parenthesis is at pos, or the
 // composite literal whose left brace is.
 func buildExpr(root ast.Node, pos token.Pos, literal bool) ast.Expr {
-	if root == nil {
-		return nil
-	}
-	var found ast.Expr
-	ast.Inspect(root, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return n == root
+	build, _ := report.InBody(root, func(e ast.Expr) bool {
+		switch e := e.(type) {
 		case *ast.CallExpr:
-			if !literal && n.Lparen == pos {
-				found = n
-			}
+			return !literal && e.Lparen == pos
 		case *ast.CompositeLit:
-			if literal && n.Lbrace == pos {
-				found = n
-			}
+			return literal && e.Lbrace == pos
 		}
-		return found == nil
+		return false
 	})
-	return found
+	return build
 }
 
 // unflaggedFix returns the fix that marks the result as an error and the
