@@ -5,7 +5,6 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -320,14 +319,4 @@ type seedsFact struct {
 
 func (*seedsFact) AFact() {}
 
-func (s *seedsFact) String() string {
-	var parts []string
-	for _, fp := range s.Forwards {
-		seeds := "none"
-		if len(fp.Seeds) > 0 {
-			seeds = strings.Trim(fmt.Sprint(fp.Seeds), "[]")
-		}
-		parts = append(parts, strconv.Itoa(fp.Param)+" seeds "+seeds)
-	}
-	return strings.Join(parts, "; ")
-}
+func (s *seedsFact) String() string { return SeedsString(s.Forwards) }

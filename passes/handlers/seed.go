@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"fmt"
 	"go/types"
 	"slices"
+	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -196,4 +199,19 @@ func (f *finder) flowOfHandler(h *Handler) *argflow.Func {
 type seededFlow struct {
 	seeds int
 	flow  *argflow.Func
+}
+
+// SeedsString words the seeds of a wrapper's forwarded parameters, as
+// WrapperSeeds returns them, for the fact that carries them: "0 seeds 2;
+// 1 seeds none".
+func SeedsString(fps []ForwardedParam) string {
+	var parts []string
+	for _, fp := range fps {
+		seeds := "none"
+		if len(fp.Seeds) > 0 {
+			seeds = strings.Trim(fmt.Sprint(fp.Seeds), "[]")
+		}
+		parts = append(parts, strconv.Itoa(fp.Param)+" seeds "+seeds)
+	}
+	return strings.Join(parts, "; ")
 }

@@ -13,12 +13,9 @@
 package summaries
 
 import (
-	"fmt"
 	"go/token"
 	"go/types"
 	"reflect"
-	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -146,14 +143,4 @@ type forwardSeeds struct {
 // AFact marks forwardSeeds as an analysis.Fact.
 func (*forwardSeeds) AFact() {}
 
-func (s *forwardSeeds) String() string {
-	var parts []string
-	for _, fp := range s.Forwards {
-		seeds := "none"
-		if len(fp.Seeds) > 0 {
-			seeds = strings.Trim(fmt.Sprint(fp.Seeds), "[]")
-		}
-		parts = append(parts, strconv.Itoa(fp.Param)+" seeds "+seeds)
-	}
-	return strings.Join(parts, "; ")
-}
+func (s *forwardSeeds) String() string { return handlers.SeedsString(s.Forwards) }
