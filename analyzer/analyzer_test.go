@@ -108,7 +108,7 @@ func TestConfiguredFunctions(t *testing.T) {
 	// (not even with -tool-errors, given the tool-error-result function):
 	// the flags are what finds them.
 	bare := analyzer.New(analyzer.Config{})
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(testbin.Testdata(t), "src", "config_funcs"), Env: gopathEnv(testbin.Testdata(t))}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(testbin.Testdata(t), "src", "config_funcs"), Env: testbin.GopathEnv(testbin.Testdata(t))}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil {
 		t.Fatal(err)

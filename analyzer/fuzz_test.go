@@ -38,6 +38,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
 	"github.com/mcperrlint/mcperrlint/internal/edits/fixedit"
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 func FuzzHandlerFixes(f *testing.F) {
@@ -176,7 +177,7 @@ func newFuzzEnv(tb testing.TB) *fuzzEnv {
 		Mode: packages.NeedName | packages.NeedTypes | packages.NeedTypesSizes,
 		Fset: fset,
 		Dir:  gopath,
-		Env:  gopathEnv(gopath),
+		Env:  testbin.GopathEnv(gopath),
 	}
 	loaded, err := packages.Load(cfg, fuzzImports...)
 	if err != nil {

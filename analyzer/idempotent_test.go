@@ -65,7 +65,7 @@ func TestFixIsIdempotent(t *testing.T) {
 			for _, family := range families {
 				dirs = append(dirs, filepath.Join(gopath, "src", family))
 			}
-			fixTwice(t, bin, filepath.Join(gopath, "src"), gopathEnv(gopath), flags, families, dirs)
+			fixTwice(t, bin, filepath.Join(gopath, "src"), testbin.GopathEnv(gopath), flags, families, dirs)
 		}
 	})
 	t.Run("modules", func(t *testing.T) {

@@ -85,11 +85,6 @@ var robustPackages = []robustPackage{
 	{"robust_generics", ""},
 }
 
-// gopathEnv is the environment that loads testdata/src in GOPATH mode.
-func gopathEnv(gopath string) []string {
-	return append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=")
-}
-
 var wantComment = regexp.MustCompile("// want (`[^`]*`|\"(?:[^\"\\\\]|\\\\.)*\")")
 
 // wantedFindings returns, for each "file.go:line" of dir with a // want
@@ -175,7 +170,7 @@ func loadRobustPackages(t *testing.T, gopath string, cases []robustPackage) map[
 	for _, tc := range cases {
 		names = append(names, tc.name)
 	}
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(gopath, "src"), Env: gopathEnv(gopath)}
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(gopath, "src"), Env: testbin.GopathEnv(gopath)}
 	pkgs, err := packages.Load(cfg, names...)
 	if err != nil {
 		t.Fatal(err)
@@ -347,7 +342,7 @@ func TestBrokenInputCommand(t *testing.T) {
 	t.Parallel() // independent of the other tests; it overlaps their go commands
 	bin := buildMcperrlint(t)
 	gopath := testbin.Testdata(t)
-	env := gopathEnv(gopath)
+	env := testbin.GopathEnv(gopath)
 	for _, tc := range robustPackages {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(gopath, "src", tc.name)
@@ -410,7 +405,7 @@ func testCgoFix(t *testing.T, bin string) {
 		}
 	}
 	dir := filepath.Join(gopath, "src", "robust_cgo")
-	env := gopathEnv(gopath)
+	env := testbin.GopathEnv(gopath)
 	before, _ := os.ReadFile(filepath.Join(dir, "cgo.go"))
 	stdout, stderr, code := runIn(t, dir, env, bin, "-fix", ".")
 	assertNoPanic(t, "mcperrlint -fix", stdout+stderr)

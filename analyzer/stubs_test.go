@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcperrlint/mcperrlint/internal/testbin"
 )
 
 // stubbedSDKs maps each matrix module that pins a stubbed SDK version to the
@@ -60,7 +62,7 @@ func TestStubsMatchRealSDK(t *testing.T) {
 
 	stubs := loadStubTypes(t, &packages.Config{
 		Dir: gopath,
-		Env: gopathEnv(gopath),
+		Env: testbin.GopathEnv(gopath),
 	}, all)
 
 	for _, sdk := range stubbedSDKs {

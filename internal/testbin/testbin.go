@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // The environment variables that name prebuilt binaries. A test run
@@ -179,4 +181,27 @@ func Cleanup() {
 	if dir != "" {
 		os.RemoveAll(dir)
 	}
+}
+
+// GopathEnv returns the environment of a go command, or of
+// packages.Load, that works in GOPATH mode in gopath, as the testdata
+// packages are laid out.
+func GopathEnv(gopath string) []string {
+	return append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS=")
+}
+
+// LoadTestdata loads the packages of testdata/src named, in GOPATH mode,
+// with their syntax and that of their dependencies, for checker.Analyze.
+func LoadTestdata(tb testing.TB, patterns ...string) []*packages.Package {
+	tb.Helper()
+	gopath := Testdata(tb)
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: filepath.Join(gopath, "src"), Env: GopathEnv(gopath)}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if n := packages.PrintErrors(pkgs); n > 0 {
+		tb.Fatalf("%d errors loading %v", n, patterns)
+	}
+	return pkgs
 }

@@ -3,7 +3,6 @@ package assertions_test
 import (
 	"bufio"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
@@ -31,7 +29,7 @@ import (
 // line does, but for one the file suppresses with //mcperrlint:ignore,
 // which the analyzer, not this pass, honors.
 func TestAssertions(t *testing.T) {
-	pkgs := loadTestdata(t, "argassert_gosdk", "argassert_mcpgo")
+	pkgs := testbin.LoadTestdata(t, "argassert_gosdk", "argassert_mcpgo")
 	a := newAssertions()
 	graph, err := checker.Analyze([]*analysis.Analyzer{a}, pkgs, nil)
 	if err != nil {
@@ -106,24 +104,4 @@ func newAssertions() *analysis.Analyzer {
 	sums := summaries.New(sc, hs, sdk.Default)
 	toolErrors := false
 	return assertions.New(sc, hs, srvs, sums, returns.New(sc, hs, srvs, sums, &toolErrors))
-}
-
-// loadTestdata loads the packages of testdata/src named, in GOPATH mode,
-// with their syntax and that of their dependencies, for checker.Analyze.
-func loadTestdata(t *testing.T, patterns ...string) []*packages.Package {
-	t.Helper()
-	gopath := testbin.Testdata(t)
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(gopath, "src"),
-		Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
-		t.Fatalf("%d errors loading %v", n, patterns)
-	}
-	return pkgs
 }

@@ -2,8 +2,6 @@ package sdkversion
 
 import (
 	"go/types"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,7 +9,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
@@ -73,7 +70,7 @@ func TestOldSDK(t *testing.T) {
 // version is unknown, is not reported; a release before it is, and so
 // is a prerelease of the fixed version. The fixtures are loaded once.
 func TestFixedSDK(t *testing.T) {
-	pkgs := loadTestdata(t, "sdkversion_old")
+	pkgs := testbin.LoadTestdata(t, "sdkversion_old")
 	for _, tc := range []struct {
 		versions map[string]string
 		want     int
@@ -123,26 +120,6 @@ func TestFixedSDK(t *testing.T) {
 			t.Errorf("%s: findings %v without a version fact", act.Package.PkgPath, fds)
 		}
 	}
-}
-
-// loadTestdata loads the packages of testdata/src named, in GOPATH mode,
-// with their syntax and that of their dependencies, for checker.Analyze.
-func loadTestdata(t *testing.T, patterns ...string) []*packages.Package {
-	t.Helper()
-	gopath := testbin.Testdata(t)
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax,
-		Dir:  filepath.Join(gopath, "src"),
-		Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
-	}
-	pkgs, err := packages.Load(cfg, patterns...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
-		t.Fatalf("%d errors loading %v", n, patterns)
-	}
-	return pkgs
 }
 
 func TestPlural(t *testing.T) {

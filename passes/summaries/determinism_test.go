@@ -167,7 +167,7 @@ func loadFamiliesFrom(t *testing.T, gopath string) []*packages.Package {
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax,
 		Dir:  src,
-		Env:  append(os.Environ(), "GOPATH="+gopath, "GO111MODULE=off", "GOWORK=off", "GOFLAGS="),
+		Env:  testbin.GopathEnv(gopath),
 	}
 	pkgs, err := packages.Load(cfg, append(determinismFamilies, "wrappers")...)
 	if err != nil {
