@@ -14,6 +14,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/passes/assertions"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/sdkversion"
@@ -109,19 +110,20 @@ func New(cfg Config) *analysis.Analyzer {
 // A pipeline is the passes one analyzer requires, each configured by its
 // Config: the stages, in the order they run on a package, and the checks.
 type pipeline struct {
-	scope, handlers, servers, summaries *analysis.Analyzer
-	returns, assertions, unflagged      *analysis.Analyzer
-	sdkVersion                          *analysis.Analyzer
+	scope, handlers, paths, servers, summaries *analysis.Analyzer
+	returns, assertions, unflagged             *analysis.Analyzer
+	sdkVersion                                 *analysis.Analyzer
 }
 
 func newPipeline(c *Config) *pipeline {
 	p := &pipeline{scope: scope.New(&c.Functions, sdk.Default)}
 	p.handlers = handlers.New(p.scope, sdk.Default)
-	p.servers = servers.New(p.scope, p.handlers)
-	p.summaries = summaries.New(p.scope, p.handlers, sdk.Default)
-	p.returns = returns.New(p.scope, p.handlers, p.servers, p.summaries, &c.ToolErrors)
-	p.assertions = assertions.New(p.scope, p.handlers, p.servers, p.summaries, p.returns)
-	p.unflagged = unflagged.New(p.handlers, &c.DisableUnflaggedErrors)
+	p.paths = paths.New(p.scope, p.handlers, sdk.Default)
+	p.servers = servers.New(p.scope, p.paths)
+	p.summaries = summaries.New(p.scope, p.handlers, p.paths, sdk.Default)
+	p.returns = returns.New(p.scope, p.paths, p.servers, p.summaries, &c.ToolErrors)
+	p.assertions = assertions.New(p.scope, p.paths, p.servers, p.summaries, p.returns)
+	p.unflagged = unflagged.New(p.paths, &c.DisableUnflaggedErrors)
 	p.sdkVersion = sdkversion.New(p.scope, sdk.Default)
 	return p
 }

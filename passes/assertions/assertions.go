@@ -14,6 +14,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 )
 
 // An asserted is a single-value type assertion (x.(T), neither comma-ok
@@ -48,7 +49,7 @@ const maxHelperDepth = 4
 // assertions returns the argument assertions of the package's handlers
 // and of the helpers they pass argument values to, but for the handlers of
 // the SDKs in recovered, whose every server recovers panics.
-func (s *walker) assertions(hs *handlers.Result, recovered, converted map[string]bool) []*asserted {
+func (s *walker) assertions(hs *paths.Result, recovered, converted map[string]bool) []*asserted {
 	var out []*asserted
 	seen := make(map[token.Pos]bool)
 	add := func(a *asserted) {

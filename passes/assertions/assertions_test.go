@@ -17,6 +17,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/passes/assertions"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
@@ -100,8 +101,9 @@ func sortedKeys(m map[string]bool) []string {
 func newAssertions() *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
-	srvs := servers.New(sc, hs)
-	sums := summaries.New(sc, hs, sdk.Default)
+	ps := paths.New(sc, hs, sdk.Default)
+	srvs := servers.New(sc, ps)
+	sums := summaries.New(sc, hs, ps, sdk.Default)
 	toolErrors := false
-	return assertions.New(sc, hs, srvs, sums, returns.New(sc, hs, srvs, sums, &toolErrors))
+	return assertions.New(sc, ps, srvs, sums, returns.New(sc, ps, srvs, sums, &toolErrors))
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/report"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
@@ -20,24 +20,24 @@ type Result struct {
 	Findings []report.Finding
 }
 
-// New returns the check of the assertions in the handlers handlersPass
+// New returns the check of the assertions in the handlers pathsPass
 // finds and the helpers they pass argument values to, in the scope
 // scopePass builds, with the argument flow of summariesPass; its fixes
 // allow for those of returnsPass, and the servers of serversPass that
 // recover panics silence it.
-func New(scopePass, handlersPass, serversPass, summariesPass, returnsPass *analysis.Analyzer) *analysis.Analyzer {
+func New(scopePass, pathsPass, serversPass, summariesPass, returnsPass *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcpassertions",
 		Doc:        "report single-value type assertions on tool arguments, which panic on a wrong-typed argument",
 		URL:        category.DocURL(category.Decode.String()),
-		Requires:   []*analysis.Analyzer{scopePass, handlersPass, serversPass, summariesPass, returnsPass},
+		Requires:   []*analysis.Analyzer{scopePass, pathsPass, serversPass, summariesPass, returnsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			sc := pass.ResultOf[scopePass].(*scope.Result)
 			if sc.Result == nil {
 				return &Result{}, nil
 			}
-			hs := pass.ResultOf[handlersPass].(*handlers.Result)
+			hs := pass.ResultOf[pathsPass].(*paths.Result)
 			srvs := pass.ResultOf[serversPass].(*servers.Result)
 			w := &walker{pass: pass, pkg: sc.Pkg, srcFuncs: sc.SrcFuncs, origins: pass.ResultOf[summariesPass].(*summaries.Result)}
 			fc := &report.FixContext{Replaced: pass.ResultOf[returnsPass].(*returns.Result).Replaced, SDKs: sc.SDKs}

@@ -28,18 +28,9 @@ type forwardSite struct {
 	src *seedSource
 }
 
-// paramKey names a function-typed parameter of a wrapper function. When
-// made is set, what is called is the function that the parameter's
-// function returns (handlerFn(deps)(ctx, req, args)).
-type paramKey struct {
-	fn    *ssa.Function
-	index int
-	made  bool
-	// method, when set, says the parameter is an interface whose method
-	// of that name is called (t.Call(ctx, req)): what is forwarded is that
-	// method of the concrete value passed, and what it forwards in turn.
-	method string
-}
+// A paramKey names a function-typed parameter of a wrapper function,
+// with the method called when it is an interface.
+type paramKey = ssaval.Param
 
 // findForwarded iterates to a fixed point: forwarded functions forward in
 // turn. Every round only adds handlers and forwarders, and turns typed
@@ -56,15 +47,15 @@ func (f *finder) findForwarded() {
 				continue
 			}
 			for _, site := range f.cachedForwardSites(h) {
-				if key, ok := calledParamOf(h.Fn, site.call); ok {
+				if key, ok := ssaval.CalledParamOf(h.Fn, site.call); ok {
 					byParam[key] = append(byParam[key], site.forwardSite)
 				} else if target := site.call.StaticCallee(); target != nil {
-					changed = f.forward(FuncValue(target), site.forwardSite) || changed
+					changed = f.forward(ssaval.FuncValue(target), site.forwardSite) || changed
 				}
 			}
 		}
 		f.recordForwards(byParam)
-		f.recordConverted(byParam)
+		f.byParam = byParam
 		// A wrapper's function parameter is forwarded: the functions its
 		// callers pass there are, in this package or, through facts,
 		// another.
@@ -73,12 +64,12 @@ func (f *finder) findForwarded() {
 			if callee == nil {
 				return
 			}
-			callee = FuncValue(callee)
+			callee = ssaval.FuncValue(callee)
 			for key, sites := range byParam {
-				if key.fn != callee || key.index >= len(call.Args) {
+				if key.Fn != callee || key.Index >= len(call.Args) {
 					continue
 				}
-				if target := f.passedTarget(call.Args[key.index], key, byParam); target != nil {
+				if target := f.passedTarget(call.Args[key.Index], key, byParam); target != nil {
 					for _, site := range sites {
 						changed = f.forward(target, site) || changed
 					}
@@ -96,7 +87,7 @@ func (f *finder) findForwarded() {
 				if from == nil || fp.Param >= len(call.Args) {
 					continue
 				}
-				if target := f.passedTarget(call.Args[fp.Param], paramKey{callee, fp.Param, fp.Made, fp.Method}, byParam); target != nil {
+				if target := f.passedTarget(call.Args[fp.Param], paramKey{Fn: callee, Index: fp.Param, Made: fp.Made, Method: fp.Method}, byParam); target != nil {
 					site := forwardSite{from: from, args: fp.Args, resultFlow: fp.ResultFlow, via: qualifiedName(callee), src: f.foreignSource(from, callee, fp)}
 					changed = f.forward(target, site) || changed
 				}
@@ -112,7 +103,7 @@ func (f *finder) findForwarded() {
 // package that forwards parameter fp.Param of wrapper, the same one each
 // time it is asked, or nil when this package cannot see that SDK.
 func (f *finder) foreignHandler(wrapper *ssa.Function, fp ForwardedParam) *Handler {
-	key := paramKey{wrapper, fp.Param, fp.Made, fp.Method}
+	key := paramKey{Fn: wrapper, Index: fp.Param, Made: fp.Made, Method: fp.Method}
 	if h, ok := f.foreign[key]; ok {
 		return h
 	}
@@ -244,7 +235,7 @@ func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
 			seen[src] = true
 			// return h(ctx, req) below a recover returns through a
 			// named result.
-			if stores, ok := namedResultStores(src); ok {
+			if stores, ok := ssaval.NamedResultStores(src); ok {
 				if depth < maxWrapDepth {
 					for _, st := range stores {
 						walk(st, depth+1)
@@ -275,50 +266,6 @@ func returnedCalls(flow *argflow.Func, errVal ssa.Value) []*ssa.Call {
 	return calls
 }
 
-func paramIndex(fn *ssa.Function, p *ssa.Parameter) int {
-	for i, q := range fn.Params {
-		if q == p {
-			return i
-		}
-	}
-	return -1
-}
-
-// calledParam resolves a called function value to the function-typed
-// parameter it holds: a parameter of fn, or, for a closure, a parameter of
-// the enclosing function that the closure captured.
-func calledParam(fn *ssa.Function, v ssa.Value) (paramKey, bool) {
-	switch x := v.(type) {
-	case *ssa.Parameter:
-		return paramKey{fn: fn, index: paramIndex(fn, x)}, true
-	case *ssa.UnOp: // a captured variable is loaded from its cell
-		if fv, ok := x.X.(*ssa.FreeVar); ok {
-			return capturedParam(fn, fv)
-		}
-	case *ssa.FreeVar:
-		return capturedParam(fn, x)
-	case *ssa.Call: // a function the parameter's function makes
-		if !x.Call.IsInvoke() {
-			if key, ok := calledParam(fn, x.Call.Value); ok && !key.made {
-				key.made = true
-				return key, true
-			}
-		}
-	}
-	return paramKey{}, false
-}
-
-// calledParamOf resolves the function value or interface a call calls to
-// the parameter of fn it holds (see calledParam), with the method it
-// invokes on an interface.
-func calledParamOf(fn *ssa.Function, call *ssa.CallCommon) (paramKey, bool) {
-	key, ok := calledParam(fn, call.Value)
-	if ok && call.IsInvoke() {
-		key.method = call.Method.Name()
-	}
-	return key, ok
-}
-
 // passedTarget returns the function a call argument passes to parameter
 // key whose errors the wrapper forwards: the argument's function
 // (passedFunc), or, for an interface whose method the wrapper calls, the
@@ -327,18 +274,18 @@ func calledParamOf(fn *ssa.Function, call *ssa.CallCommon) (paramKey, bool) {
 // (forwardFunc(body).Call returns body's errors; a method that converts
 // them forwards nothing).
 func (f *finder) passedTarget(arg ssa.Value, key paramKey, byParam map[paramKey][]forwardSite) *ssa.Function {
-	if key.method == "" {
+	if key.Method == "" {
 		return passedFunc(arg, key)
 	}
 	mi, ok := arg.(*ssa.MakeInterface)
-	if !ok || !token.IsExported(key.method) {
+	if !ok || !token.IsExported(key.Method) {
 		return nil
 	}
-	m := f.ssa.Pkg.Prog.LookupMethod(mi.X.Type(), nil, key.method)
+	m := f.ssa.Pkg.Prog.LookupMethod(mi.X.Type(), nil, key.Method)
 	if m == nil || m.Pkg != f.ssa.Pkg || len(m.Params) == 0 {
 		return nil
 	}
-	recv := paramKey{fn: m, index: 0}
+	recv := paramKey{Fn: m, Index: 0}
 	if byParam[recv] == nil {
 		return nil
 	}
@@ -348,8 +295,8 @@ func (f *finder) passedTarget(arg ssa.Value, key paramKey, byParam map[paramKey]
 // passedFunc returns the function a call argument passes to parameter key:
 // the argument's function, or the one that function makes.
 func passedFunc(arg ssa.Value, key paramKey) *ssa.Function {
-	fn := FuncValue(arg)
-	if fn == nil || !key.made {
+	fn := ssaval.FuncValue(arg)
+	if fn == nil || !key.Made {
 		return fn
 	}
 	var made *ssa.Function
@@ -358,59 +305,11 @@ func passedFunc(arg ssa.Value, key paramKey) *ssa.Function {
 		if !ok || len(ret.Results) != 1 {
 			continue
 		}
-		g := FuncValue(ret.Results[0])
+		g := ssaval.FuncValue(ret.Results[0])
 		if g == nil || made != nil && made != g {
 			return nil
 		}
 		made = g
 	}
 	return made
-}
-
-// capturedParam finds the parameter of an enclosing function that a
-// closure's free variable captures, directly, through the variable's cell,
-// or through the free variables of the closures in between
-// (HandlerFunc: func(any) mcp.ToolHandler { return func(ctx, req) { ...
-// handler(ctx, req, args) } }).
-func capturedParam(fn *ssa.Function, fv *ssa.FreeVar) (paramKey, bool) {
-	for depth := 0; depth < maxClosureDepth; depth++ {
-		parent := fn.Parent()
-		index := slices.Index(fn.FreeVars, fv)
-		if parent == nil || index < 0 {
-			return paramKey{}, false
-		}
-		binding := closureBinding(parent, fn, index)
-		switch b := binding.(type) {
-		case *ssa.Parameter:
-			return paramKey{fn: parent, index: paramIndex(parent, b)}, true
-		case *ssa.FreeVar:
-			fn, fv = parent, b
-		default:
-			return paramKey{}, false
-		}
-	}
-	return paramKey{}, false
-}
-
-// closureBinding returns what parent binds to free variable index of the
-// closure fn it makes: the value, or what is stored in the cell bound.
-func closureBinding(parent, fn *ssa.Function, index int) ssa.Value {
-	for _, b := range parent.Blocks {
-		for _, instr := range b.Instrs {
-			mc, ok := instr.(*ssa.MakeClosure)
-			if !ok || mc.Fn != fn || index >= len(mc.Bindings) {
-				continue
-			}
-			binding := mc.Bindings[index]
-			if cell, ok := binding.(*ssa.Alloc); ok {
-				for _, ref := range *cell.Referrers() {
-					if st, ok := ref.(*ssa.Store); ok && st.Addr == cell {
-						binding = st.Val
-					}
-				}
-			}
-			return binding
-		}
-	}
-	return nil
 }

@@ -25,10 +25,14 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
-// Result lists a package's handlers in source order.
+// Result lists the handlers a package's functions are, before the paths
+// from its registrations decide which of them reach the client as they
+// are (package paths).
 type Result struct {
+	// Handlers lists the handlers found, in source order.
 	Handlers []*Handler
 
 	// Forwards lists, for each function of the package with a
@@ -37,63 +41,19 @@ type Result struct {
 	// in this package or another, are forwarded.
 	Forwards map[*ssa.Function][]ForwardedParam
 
-	// Converts lists, for each function of the package with
-	// function-typed parameters that a raw handler calls without ever
-	// returning the call's error as its own, those parameters: a handler
-	// given only there returns tool errors.
-	Converts map[*ssa.Function][]int
-
-	// Escapes lists, for such a function, the error types whose values
-	// its raw handler passes on as protocol errors all the same (a
-	// *ProtocolError it finds with errors.As): see Handler.Escapes.
-	Escapes map[*ssa.Function][]string
-
-	// Recovers lists, for each function of the package with
-	// function-typed parameters that a raw handler calls under a deferred
-	// recover answering the panic with a tool result, those parameters.
-	Recovers map[*ssa.Function][]int
-
-	// RecoversAsError lists, likewise, the parameters whose panics those
-	// handlers recover into their own error.
-	RecoversAsError map[*ssa.Function][]int
-
-	// Reach is where the package's own registrations lead.
-	Reach *Reach
-
-	// Converted lists, in source order, the raw handlers left out of
-	// Handlers because every use of them hands their errors to a wrapper
-	// or a registration that turns errors into tool results: their
-	// returns are right, but they still read the call's arguments, and a
-	// panic is no returned error (assertions.go walks them too).
-	Converted []*Handler
-
-	finder *finder // for the Wrapper facts of other packages
+	finder *finder // for the Wrapper facts of other packages, and Seed
 }
 
-// ConvertedParams returns the function-typed parameters of fn, a
-// function of this package or, by its Wrapper fact, another, whose
-// functions' errors raw handlers convert into tool errors, and the error
-// types that escape the conversion.
-func (r *Result) ConvertedParams(fn *ssa.Function) (params []int, escapes []string) {
-	if fn.Pkg == r.finder.ssa.Pkg {
-		return r.Converts[fn], r.Escapes[fn]
-	}
-	if w := r.finder.wrapper(fn); w != nil {
-		return w.Converts, w.Escapes
-	}
-	return nil, nil
-}
+// Forwarded reports whether a raw handler of the package calls the
+// function parameter p holds and returns the call's error as its own: p
+// may be a parameter of a function literal, which no fact records.
+func (r *Result) Forwarded(p ssaval.Param) bool { return r.finder.byParam[p] != nil }
 
-// RecoveredParams returns the function-typed parameters of fn, a
-// function of this package or, by its Wrapper fact, another, whose
-// functions' panics the handlers or middleware fn makes recover into tool
-// results.
-func (r *Result) RecoveredParams(fn *ssa.Function) []int {
-	if fn.Pkg == r.finder.ssa.Pkg {
-		return r.Recovers[fn]
-	}
+// ForeignForwards returns what the Wrapper fact of fn, a function of
+// another package, says its handlers forward.
+func (r *Result) ForeignForwards(fn *ssa.Function) []ForwardedParam {
 	if w := r.finder.wrapper(fn); w != nil {
-		return w.Recovers
+		return w.Forwards
 	}
 	return nil
 }
@@ -126,10 +86,16 @@ type Handler struct {
 	// Fn's result, when ResultForwarded is false.
 	ResultDroppedBy string
 
+	// Body reports that Fn was found as a tool body by its signature
+	// (ToolHandler without its registration in this package): a helper,
+	// when every caller here handles its error.
+	Body bool
+
 	// Escapes, when set, says that Fn is given only to wrappers that turn
 	// its errors into tool results, except the values of these error
 	// types (by errors.As), which the wrappers pass on as protocol
-	// errors: only those reach the client as such.
+	// errors: only those reach the client as such. The paths pass, which
+	// follows the wrappers, sets it.
 	Escapes []string
 }
 
@@ -146,19 +112,11 @@ func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
-	f.dropDeadLiterals()
-	f.recordRecovered()
-	f.recordConvertingMiddleware()
-	f.dropConverted()
-	reach := f.computeReach()
-	f.dropConvertedByRegistrations(reach)
 
-	res := &Result{Forwards: f.forwards, Converts: f.converted, Escapes: f.escapes, Recovers: f.recovers, RecoversAsError: f.recoversAsError, Reach: reach, finder: f}
+	res := &Result{Forwards: f.forwards, finder: f}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
-		} else if h := f.dropped[fn]; h != nil {
-			res.Converted = append(res.Converted, h)
 		}
 	}
 	return res
@@ -176,6 +134,10 @@ type finder struct {
 	// sites holds each raw handler's forward sites.
 	sites map[*Handler][]localSite
 
+	// byParam holds the last round's forward sites of each function
+	// parameter (findForwarded).
+	byParam map[paramKey][]forwardSite
+
 	// edges are the forwards found, along which argument values flow to
 	// the forwarded functions' parameters; wrapperSites the sites of the
 	// wrappers' forwarded parameters (see Seed).
@@ -187,62 +149,13 @@ type finder struct {
 	flows        map[*Handler]seededFlow
 	importSeeds  func(*types.Func) []ForwardedParam
 
-	// bodies are the handlers found as tool bodies by their signature.
-	bodies map[*ssa.Function]bool
-
 	forwards map[*ssa.Function][]ForwardedParam
-
-	// converted lists the function parameters whose errors the package's
-	// raw handlers turn into tool errors, and escapes the error types
-	// those handlers pass on as protocol errors all the same.
-	converted map[*ssa.Function][]int
-	escapes   map[*ssa.Function][]string
-
-	// recovers lists the function parameters whose panics the package's
-	// raw handlers recover into tool results.
-	recovers map[*ssa.Function][]int
-
-	// recoversAsError lists those whose panics they recover into an error.
-	recoversAsError map[*ssa.Function][]int
 
 	// foreign holds the stand-ins for other packages' raw handlers.
 	foreign map[paramKey]*Handler
-
-	// dropped holds the handlers dropped because their errors are
-	// converted (Result.Converted).
-	dropped map[*ssa.Function]*Handler
-
-	// impls and named are the package's implementations of interface
-	// methods and its named types, made when first needed.
-	impls map[*types.Func][]*ssa.Function
-	named []*types.Named
-
-	// dead holds the function literals made only in dead code.
-	dead map[*ssa.Function]bool
-
-	// escapesOf holds escapeTypes' answer for each call asked about: the
-	// reach walk asks at every visit of the function that makes it.
-	escapesOf map[*ssa.Call][]string
-
-	// recoveries holds what each function's deferred recover makes of a
-	// panic, once asked: the walk asks at every visit.
-	recoveries map[*ssa.Function]recovery
-}
-
-// drop removes fn from the handlers; converted says why: its errors
-// are turned into tool results, rather than it being a helper.
-func (f *finder) drop(fn *ssa.Function, converted bool) {
-	if converted {
-		if f.dropped == nil {
-			f.dropped = make(map[*ssa.Function]*Handler)
-		}
-		f.dropped[fn] = f.byFunc[fn]
-	}
-	delete(f.byFunc, fn)
 }
 
 func (f *finder) findBySignature() {
-	f.bodies = make(map[*ssa.Function]bool)
 	for _, fn := range f.ssa.SrcFuncs {
 		for _, b := range f.ssa.SDKs {
 			if shape, ok := b.MatchShape(fn.Signature); ok {
@@ -259,10 +172,18 @@ func (f *finder) findBySignature() {
 			if fn.Parent() == nil && b.IsToolBody(fn.Signature) {
 				// Not Registered: a body forwarded in this package is
 				// named as such; one called from another is a handler.
-				f.byFunc[fn] = &Handler{Fn: fn, SDK: b, Kind: sdk.Raw, ResultForwarded: true}
-				f.bodies[fn] = true
+				f.byFunc[fn] = &Handler{Fn: fn, SDK: b, Kind: sdk.Raw, ResultForwarded: true, Body: true}
 				break
 			}
 		}
 	}
+}
+
+// inputParam returns the parameter after the context and the request.
+func inputParam(fn *ssa.Function) *ssa.Parameter {
+	i := 2
+	if fn.Signature.Recv() != nil {
+		i++
+	}
+	return fn.Params[i]
 }

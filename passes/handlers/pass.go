@@ -11,8 +11,9 @@ import (
 )
 
 // New returns the pass that finds the package's tool handlers (Find) in
-// the SSA scope scopePass builds, for the SDKs of sdks, and exports what
-// its wrappers do with the functions they are given as Wrapper facts. Its
+// the SSA scope scopePass builds, for the SDKs of sdks, and exports which
+// parameters its wrappers forward the errors of as wrapper facts. Which
+// of the handlers reach the client is the paths pass's question. Its
 // result is nil for a package with no SSA scope.
 func New(scopePass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
 	return &analysis.Analyzer{

@@ -5,7 +5,6 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
 func (f *finder) findByRegistration() {
@@ -49,7 +48,7 @@ func (f *finder) findByRegistration() {
 // addRegistered records the function v denotes as a handler of the first
 // shape shapes gives for an SDK that it has.
 func (f *finder) addRegistered(v ssa.Value, shapes func(*sdk.Binding) []sdk.Shape) {
-	fn := FuncValue(v)
+	fn := ssaval.FuncValue(v)
 	if fn == nil || fn.Pkg != f.ssa.Pkg {
 		return
 	}
@@ -58,8 +57,7 @@ func (f *finder) addRegistered(v ssa.Value, shapes func(*sdk.Binding) []sdk.Shap
 			if !b.HasShape(fn.Signature, shape) {
 				continue
 			}
-			if f.byFunc[fn] == nil || f.bodies[fn] {
-				delete(f.bodies, fn)
+			if f.byFunc[fn] == nil || f.byFunc[fn].Body {
 				h := &Handler{Fn: fn, SDK: b, Kind: shape.Kind, Registered: true, ResultForwarded: true}
 				if shape.Input {
 					h.Seeds = append(h.Seeds, inputParam(fn))
@@ -83,76 +81,10 @@ func (f *finder) eachCall(visit func(fn *ssa.Function, call *ssa.CallCommon)) {
 	}
 }
 
-// FuncValue returns the function a value denotes, looking through
-// closures, conversions, the wrappers of method values and calls of
-// factories that return one function literal (rawWrap(listThings(api))),
-// or nil.
-func FuncValue(v ssa.Value) *ssa.Function {
-	for depth := 0; depth < maxFactoryDepth; depth++ {
-		switch x := v.(type) {
-		case *ssa.Function:
-			return valueflow.FuncOf(x)
-		case *ssa.MakeClosure:
-			v = x.Fn
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.MakeInterface:
-			v = x.X
-		case *ssa.Call:
-			if v = factoryResult(x); v == nil {
-				return nil
-			}
-		default:
-			return nil
-		}
-	}
-	return nil
-}
-
-// Bounds on the chains the finder follows, each deep enough for real
-// code and short enough to stop on cycles it does not track.
-const (
-	// maxFactoryDepth bounds the factories and conversions FuncValue
-	// looks through.
-	maxFactoryDepth = 8
-	// maxWrapDepth bounds the error constructors returnsErrorOf looks
-	// through.
-	maxWrapDepth = 8
-	// maxClosureDepth bounds the closures capturedParam climbs.
-	maxClosureDepth = 8
-)
-
-// factoryResult returns the function value a call of a factory of the
-// same package returns on every path, or nil.
-func factoryResult(call *ssa.Call) ssa.Value {
-	fn := call.Call.StaticCallee()
-	if fn == nil {
-		return nil
-	}
-	// A generic factory's instance is a wrapper that calls its origin.
-	fn = valueflow.FuncOf(fn)
-	if fn.Pkg != call.Parent().Pkg || fn.Blocks == nil || fn.Signature.Results().Len() != 1 {
-		return nil
-	}
-	var out ssa.Value
-	for _, b := range fn.Blocks {
-		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok {
-			continue
-		}
-		srcs := ssaval.Sources(ret.Results[0])
-		if len(srcs) != 1 || out != nil && out != srcs[0] {
-			return nil
-		}
-		out = srcs[0]
-	}
-	if _, ok := out.(*ssa.MakeClosure); !ok {
-		if _, ok := out.(*ssa.Function); !ok {
-			return nil
-		}
-	}
-	return out
-}
+// maxWrapDepth bounds the error constructors the finder looks through,
+// deep enough for real code and short enough to stop on cycles it does
+// not track.
+const maxWrapDepth = 8
 
 // outerName names the declared function fn is or is a literal in.
 func outerName(fn *ssa.Function) string { return ssaval.Outermost(fn).Name() }

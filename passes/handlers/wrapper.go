@@ -34,68 +34,35 @@ type ForwardedParam struct {
 }
 
 // A wrapper is a fact about a function that builds raw tool handlers
-// around the functions it is given (inventory.NewTool(tool, body),
-// WithToolErrors(handler)): what those handlers do with each
-// function-typed parameter's errors. The packages that pass functions
-// there read it, so a body is judged where it is written.
+// around the functions it is given (inventory.NewTool(tool, body)): the
+// function-typed parameters whose functions those handlers call,
+// returning their errors as their own. The packages that pass functions
+// there read it, so a body is judged where it is written; a function
+// passed there is checked like a handler in its own package. What such
+// handlers convert or recover is the paths pass's fact.
 //
 // Wrappers hold no positions, maps or pointers: they are gob-encoded
 // between the units of go vet and must encode the same way every time.
 type wrapper struct {
-	// Forwards lists the parameters whose functions the handlers call,
-	// returning their errors as their own: a function passed there is
-	// checked like a handler in its own package.
 	Forwards []ForwardedParam
-
-	// Converts lists the parameters whose functions the handlers call,
-	// turning their errors into tool errors: a handler given only there
-	// is correct whatever error it returns, but for values of the error
-	// types in Escapes, which the handlers pass on as protocol errors all
-	// the same.
-	Converts []int
-	Escapes  []string
-
-	// Recovers lists the parameters whose functions the handlers call
-	// under a deferred recover that answers the panic with a tool result:
-	// a panic of a function passed there never reaches the SDK.
-	// RecoversAsError lists those called under one that returns the panic
-	// as the handler's error: it reaches the SDK as that error does.
-	Recovers, RecoversAsError []int
 }
 
 // AFact marks wrapper as an analysis.Fact.
 func (*wrapper) AFact() {}
 
-func (w *wrapper) String() string {
+func (w *wrapper) String() string { return ForwardsString(w.Forwards) }
+
+// ForwardsString says what a wrapper fact with these forwarded
+// parameters says, in the words of the tests' fact expectations:
+// "forwards 0; forwards 1.Call".
+func ForwardsString(fps []ForwardedParam) string {
 	var parts []string
-	for _, f := range w.Forwards {
+	for _, f := range fps {
 		p := "forwards " + strconv.Itoa(f.Param)
 		if f.Method != "" {
 			p += "." + f.Method
 		}
 		parts = append(parts, p)
-	}
-	if len(w.Converts) > 0 {
-		c := "converts"
-		for _, p := range w.Converts {
-			c += " " + strconv.Itoa(p)
-		}
-		parts = append(parts, c)
-	}
-	if len(w.Escapes) > 0 {
-		parts = append(parts, "escapes "+strings.Join(w.Escapes, " "))
-	}
-	for _, l := range []struct {
-		name   string
-		params []int
-	}{{"recovers", w.Recovers}, {"recovers as error", w.RecoversAsError}} {
-		if len(l.params) > 0 {
-			c := l.name
-			for _, p := range l.params {
-				c += " " + strconv.Itoa(p)
-			}
-			parts = append(parts, c)
-		}
 	}
 	return strings.Join(parts, "; ")
 }
@@ -113,54 +80,49 @@ type Inputs struct {
 	InSDK func(path string) bool
 }
 
-// Export records, as Wrapper facts, what the package's functions do with
-// the functions they are given, for the packages that import them.
+// Export records, as Wrapper facts, which function parameters the
+// package's wrappers forward, for the packages that import them.
 func (r *Result) Export(export func(types.Object, analysis.Fact)) {
-	fns := make(map[*ssa.Function]bool)
-	for fn := range r.Forwards {
-		fns[fn] = true
-	}
-	for fn := range r.Converts {
-		fns[fn] = true
-	}
-	for fn := range r.Recovers {
-		fns[fn] = true
-	}
-	for fn := range r.RecoversAsError {
-		fns[fn] = true
-	}
-	for fn := range fns {
+	for fn, fps := range r.Forwards {
 		obj, ok := fn.Object().(*types.Func)
-		if !ok || fn.Synthetic != "" || fn.Pkg == nil || obj.Pkg() != fn.Pkg.Pkg {
+		if !ok || fn.Synthetic != "" || fn.Pkg == nil || obj.Pkg() != fn.Pkg.Pkg || len(fps) == 0 {
 			continue
 		}
-		w := wrapper{Forwards: r.Forwards[fn], Converts: r.Converts[fn], Escapes: r.Escapes[fn], Recovers: r.Recovers[fn], RecoversAsError: r.RecoversAsError[fn]}
-		if len(w.Forwards) > 0 || len(w.Converts) > 0 || len(w.Recovers) > 0 || len(w.RecoversAsError) > 0 {
-			export(obj, &w)
-		}
+		export(obj, &wrapper{Forwards: fps})
 	}
 }
 
 // wrapper returns the Wrapper fact of fn, a function of another package,
 // or nil when it has none.
 func (f *finder) wrapper(fn *ssa.Function) *wrapper {
+	return ImportFact(f.in, f.wrappers, fn)
+}
+
+// ImportFact returns the fact of type *T of fn, a function of another
+// package (its generic origin's), read through in and kept in cache, or
+// nil when it has none. The SDKs' functions have none: their
+// descriptors say what they do.
+func ImportFact[T any, PT interface {
+	*T
+	analysis.Fact
+}](in Inputs, cache map[*types.Func]PT, fn *ssa.Function) PT {
 	if fn.Origin() != nil {
 		fn = fn.Origin()
 	}
 	obj, ok := fn.Object().(*types.Func)
-	if !ok || obj.Pkg() == nil || f.in.ImportFact == nil || f.in.InSDK != nil && f.in.InSDK(obj.Pkg().Path()) {
+	if !ok || obj.Pkg() == nil || in.ImportFact == nil || in.InSDK != nil && in.InSDK(obj.Pkg().Path()) {
 		return nil
 	}
 	obj = obj.Origin()
-	if w, ok := f.wrappers[obj]; ok {
-		return w
+	if fact, ok := cache[obj]; ok {
+		return fact
 	}
-	var w *wrapper
-	if fact := new(wrapper); f.in.ImportFact(obj, fact) {
-		w = fact
+	var fact PT
+	if read := PT(new(T)); in.ImportFact(obj, read) {
+		fact = read
 	}
-	f.wrappers[obj] = w
-	return w
+	cache[obj] = fact
+	return fact
 }
 
 // recordForwards keeps, for the package's fact, the function parameters
@@ -169,13 +131,13 @@ func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
 	f.forwards = make(map[*ssa.Function][]ForwardedParam)
 	f.wrapperSites = make(map[*ssa.Function][]wrapperSite)
 	for key, sites := range byParam {
-		if key.index < 0 || key.fn.Parent() != nil {
+		if key.Index < 0 || key.Fn.Parent() != nil {
 			continue
 		}
 		for _, site := range sites {
-			fp := ForwardedParam{Param: key.index, Made: key.made, Method: key.method, SDK: site.from.SDK.Name, Args: site.args, ResultFlow: site.resultFlow}
-			f.forwards[key.fn] = append(f.forwards[key.fn], fp)
-			f.wrapperSites[key.fn] = append(f.wrapperSites[key.fn], wrapperSite{fp, site.src})
+			fp := ForwardedParam{Param: key.Index, Made: key.Made, Method: key.Method, SDK: site.from.SDK.Name, Args: site.args, ResultFlow: site.resultFlow}
+			f.forwards[key.Fn] = append(f.forwards[key.Fn], fp)
+			f.wrapperSites[key.Fn] = append(f.wrapperSites[key.Fn], wrapperSite{fp, site.src})
 		}
 	}
 	// byParam is a map: sort on every field and drop duplicates, so that

@@ -17,7 +17,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/report"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
@@ -36,16 +36,16 @@ type Result struct {
 	Replaced map[token.Pos]bool
 }
 
-// New returns the check of the returns of the handlers handlersPass
+// New returns the check of the returns of the handlers pathsPass
 // finds, classified by summariesPass; those of SDKs whose every server
 // serversPass finds turns errors into results are left out, and those
 // with no argument origin unless *toolErrors, read when it runs.
-func New(scopePass, handlersPass, serversPass, summariesPass *analysis.Analyzer, toolErrors *bool) *analysis.Analyzer {
+func New(scopePass, pathsPass, serversPass, summariesPass *analysis.Analyzer, toolErrors *bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcpreturns",
 		Doc:        "report tool handlers that return argument errors as protocol errors",
 		URL:        category.URL,
-		Requires:   []*analysis.Analyzer{scopePass, handlersPass, serversPass, summariesPass},
+		Requires:   []*analysis.Analyzer{scopePass, pathsPass, serversPass, summariesPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := &Result{Replaced: make(map[token.Pos]bool)}
@@ -53,7 +53,7 @@ func New(scopePass, handlersPass, serversPass, summariesPass *analysis.Analyzer,
 			if sc.Result == nil {
 				return res, nil
 			}
-			hs := pass.ResultOf[handlersPass].(*handlers.Result)
+			hs := pass.ResultOf[pathsPass].(*paths.Result)
 			origins := pass.ResultOf[summariesPass].(*summaries.Result)
 			converted := pass.ResultOf[serversPass].(*servers.Result).Converted()
 			convertedElsewhere, _ := report.ConvertedBy(pass)

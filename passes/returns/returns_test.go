@@ -15,6 +15,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
@@ -29,9 +30,10 @@ import (
 func newReporter(toolErrors bool) *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
-	srvs := servers.New(sc, hs)
-	sums := summaries.New(sc, hs, sdk.Default)
-	check := returns.New(sc, hs, srvs, sums, &toolErrors)
+	ps := paths.New(sc, hs, sdk.Default)
+	srvs := servers.New(sc, ps)
+	sums := summaries.New(sc, hs, ps, sdk.Default)
+	check := returns.New(sc, ps, srvs, sums, &toolErrors)
 	return &analysis.Analyzer{
 		Name:       "returnsreport",
 		Doc:        "report the findings of the returns check",

@@ -15,7 +15,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 )
 
@@ -25,16 +25,16 @@ type Result struct {
 }
 
 // New returns the pass, which reads the SSA scope scopePass builds and
-// the wrappers handlersPass finds.
-func New(scopePass, handlersPass *analysis.Analyzer) *analysis.Analyzer {
+// the wrappers pathsPass finds.
+func New(scopePass, pathsPass *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcpservers",
 		Doc:        "find the MCP servers a package builds, and whether their middleware turns tool errors into results",
 		URL:        "https://github.com/mcperrlint/mcperrlint/blob/main/docs/how-it-works.md",
-		Requires:   []*analysis.Analyzer{scopePass, handlersPass},
+		Requires:   []*analysis.Analyzer{scopePass, pathsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			sc, hs := pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result)
+			sc, hs := pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[pathsPass].(*paths.Result)
 			if sc.Result == nil {
 				return &Result{}, nil
 			}
@@ -62,7 +62,7 @@ type Server struct {
 // converting middleware is installed on it: as an option of the call that
 // builds it (server.WithToolHandlerMiddleware(mw)), or by a method called
 // on it (s.Use(mw), s.AddReceivingMiddleware(mw)).
-func servers(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result) []Server {
+func servers(pass *analysis.Pass, sc *scope.Result, hs *paths.Result) []Server {
 	table := sc.Roles
 	built := make(map[*ssa.Call]*Server)
 	var order []*ssa.Call
@@ -133,7 +133,7 @@ func servers(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result) []Serve
 // its parameters (turns its errors or its panics into tool results): by
 // what handlers found in this package, or by its Wrapper fact.
 func middlewareParam(v ssa.Value, params func(*ssa.Function) ([]int, []string)) bool {
-	fn := handlers.FuncValue(v)
+	fn := ssaval.FuncValue(v)
 	if fn == nil {
 		return false
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 )
@@ -24,7 +25,8 @@ import (
 func newReporter() *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
-	srvs := servers.New(sc, hs)
+	ps := paths.New(sc, hs, sdk.Default)
+	srvs := servers.New(sc, ps)
 	return &analysis.Analyzer{
 		Name:       "serversreport",
 		Doc:        "report the servers the servers pass finds",

@@ -6,6 +6,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
@@ -14,5 +15,6 @@ import (
 // all of the default configuration.
 func newSummaries() *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
-	return summaries.New(sc, handlers.New(sc, sdk.Default), sdk.Default)
+	hs := handlers.New(sc, sdk.Default)
+	return summaries.New(sc, hs, paths.New(sc, hs, sdk.Default), sdk.Default)
 }

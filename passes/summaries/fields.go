@@ -10,7 +10,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // fieldFuncs is a package fact: what the functions stored into the
@@ -86,7 +86,7 @@ func (s knowing) storedFieldFuncs() *fieldFuncs {
 					continue
 				}
 				key := fieldKey(fa.X, fa.Field)
-				target := handlers.FuncValue(st.Val)
+				target := ssaval.FuncValue(st.Val)
 				if key == "" || target == nil {
 					continue
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 )
 
 // knowledge is what handler finding tells the classification of the
@@ -17,12 +18,12 @@ import (
 type knowledge struct {
 	handlers map[*ssa.Function]*handlers.Handler
 	// converted holds the handler-shaped functions whose every path to
-	// the SDK converts their errors (handlers.Result.Converted).
+	// the SDK converts their errors (paths.Result.Converted).
 	converted map[*ssa.Function]bool
-	reach     *handlers.Reach
+	reach     *paths.Reach
 }
 
-func newKnowledge(hs *handlers.Result) *knowledge {
+func newKnowledge(hs *paths.Result) *knowledge {
 	k := &knowledge{handlers: make(map[*ssa.Function]*handlers.Handler), converted: make(map[*ssa.Function]bool), reach: hs.Reach}
 	for _, h := range hs.Handlers {
 		k.handlers[h.Fn] = h
@@ -71,7 +72,7 @@ func (v knowing) Effect(fn *ssa.Function, args []argflow.Taint, fields func(para
 }
 
 // reach returns where the package's registrations lead, if known.
-func (v knowing) reach() *handlers.Reach {
+func (v knowing) reach() *paths.Reach {
 	if v.known == nil {
 		return nil
 	}

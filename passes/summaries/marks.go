@@ -9,7 +9,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/internal/toolresult"
 )
 
 // marks returns the named types of the error values sources may hold,
@@ -36,7 +36,7 @@ func (c *classifier) sourceMarks(src ssa.Value) []string {
 	c.markMemo[src] = nil
 	var out []string
 	if a, ok := src.(*ssa.Alloc); ok {
-		if name := handlers.TypeName(a.Type().(*types.Pointer).Elem()); name != "" {
+		if name := toolresult.TypeName(a.Type().(*types.Pointer).Elem()); name != "" {
 			out = []string{name}
 		}
 	} else if call, _ := ssaval.CallOf(src); call != nil {

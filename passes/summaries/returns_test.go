@@ -12,6 +12,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
@@ -27,7 +28,8 @@ import (
 func newReturnsProbe() *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
-	sums := summaries.New(sc, hs, sdk.Default)
+	ps := paths.New(sc, hs, sdk.Default)
+	sums := summaries.New(sc, hs, ps, sdk.Default)
 	return &analysis.Analyzer{
 		Name:       "returnsprobe",
 		Doc:        "report the returns the summaries pass classifies",
@@ -101,9 +103,10 @@ func TestConvertingServers(t *testing.T) {
 	t.Parallel()
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
-	srvs := servers.New(sc, hs)
+	ps := paths.New(sc, hs, sdk.Default)
+	srvs := servers.New(sc, ps)
 	toolErrors := true // every error, so that only the servers silence them
-	rets := returns.New(sc, hs, srvs, summaries.New(sc, hs, sdk.Default), &toolErrors)
+	rets := returns.New(sc, ps, srvs, summaries.New(sc, hs, ps, sdk.Default), &toolErrors)
 	// The check returns its findings, which the analyzer reports.
 	a := &analysis.Analyzer{
 		Name:     "reportreturns",

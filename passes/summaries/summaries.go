@@ -24,19 +24,20 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 )
 
 // New returns the pass, for the SDKs of sdks, over the SSA scope
 // scopePass builds and the handlers handlersPass finds.
-func New(scopePass, handlersPass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
+func New(scopePass, handlersPass, pathsPass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "mcpsummaries",
 		Doc:      "summarize what the errors of a package's functions mean to the tool handlers that call them",
 		URL:      "https://github.com/mcperrlint/mcperrlint/blob/main/docs/how-it-works.md",
-		Requires: []*analysis.Analyzer{scopePass, handlersPass},
+		Requires: []*analysis.Analyzer{scopePass, handlersPass, pathsPass},
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result), sdks)
+			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result), pass.ResultOf[pathsPass].(*paths.Result), sdks)
 		},
 		ResultType: reflect.TypeFor[*Result](),
 		FactTypes:  []analysis.Fact{new(summary), new(forwardSeeds), new(fieldFuncs), new(methodSummaries)},
@@ -97,7 +98,7 @@ func (r *Result) Flow(fn *ssa.Function, sdks sdk.Bindings, seeds []*ssa.Paramete
 // this package or its own.
 func (r *Result) IsHandler(fn *ssa.Function) bool { return r.known.isHandler(fn) }
 
-func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, sdks sdk.Table) (*Result, error) {
+func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, ps *paths.Result, sdks sdk.Table) (*Result, error) {
 	below := importedMethodSummaries(pass)
 	prog, table, fixed := sc.Result, sc.Roles, sc.Fixed
 	if prog == nil {
@@ -123,7 +124,7 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, sdks sdk.Ta
 	for w, fps := range hs.WrapperSeeds() {
 		pass.ExportObjectFact(w, &forwardSeeds{Forwards: fps})
 	}
-	known := knowing{s, newKnowledge(hs)}
+	known := knowing{s, newKnowledge(ps)}
 	s.fieldFuncs = known.storedFieldFuncs()
 	if len(s.fieldFuncs.Fields) > 0 {
 		pass.ExportPackageFact(s.fieldFuncs)

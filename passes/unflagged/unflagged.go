@@ -19,7 +19,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 )
 
 // Result holds the check's findings, by position. With the check turned
@@ -30,17 +30,17 @@ type Result struct {
 	Off      []report.Finding
 }
 
-// New returns the check of the handlers handlersPass finds; *off, read
+// New returns the check of the handlers pathsPass finds; *off, read
 // when it runs, turns its reports off.
-func New(handlersPass *analysis.Analyzer, off *bool) *analysis.Analyzer {
+func New(pathsPass *analysis.Analyzer, off *bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcpunflagged",
 		Doc:        "report tool results built from an error's text without IsError",
 		URL:        category.DocURL(unflaggedCategory),
-		Requires:   []*analysis.Analyzer{handlersPass},
+		Requires:   []*analysis.Analyzer{pathsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			hs := pass.ResultOf[handlersPass].(*handlers.Result)
+			hs := pass.ResultOf[pathsPass].(*paths.Result)
 			res := &Result{}
 			if hs == nil {
 				return res, nil
@@ -85,7 +85,7 @@ type unflaggedResult struct {
 // unflagged returns the unflagged error results the package's handlers
 // return, by position. A handler whose result its forwarders drop is
 // left out: its result never reaches the client.
-func unflagged(fset *token.FileSet, hs *handlers.Result) []*unflaggedResult {
+func unflagged(fset *token.FileSet, hs *paths.Result) []*unflaggedResult {
 	var out []*unflaggedResult
 	for _, h := range hs.Handlers {
 		if !h.ResultForwarded {

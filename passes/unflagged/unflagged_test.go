@@ -13,6 +13,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/unflagged"
 )
@@ -23,7 +24,8 @@ import (
 func newReporter(off bool) *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
-	check := unflagged.New(hs, &off)
+	ps := paths.New(sc, hs, sdk.Default)
+	check := unflagged.New(ps, &off)
 	return &analysis.Analyzer{
 		Name:       "unflaggedreport",
 		Doc:        "report the findings of the unflagged check",

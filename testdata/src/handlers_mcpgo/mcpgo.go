@@ -128,7 +128,7 @@ func Register(s *server.MCPServer) {
 // recovering returns next's result and error through its named results,
 // below a deferred recover that answers a panic with a tool result: it
 // forwards next, and recovers its panics.
-func recovering(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want recovering:`forwards 0; recovers 0`
+func recovering(next server.ToolHandlerFunc) server.ToolHandlerFunc { // want recovering:"forwards 0" recovering:"recovers 0"
 	return func(ctx context.Context, req mcp.CallToolRequest) (res *mcp.CallToolResult, err error) { // want `^recovering\$1: mcp-go raw registered$`
 		defer func() {
 			if r := recover(); r != nil {

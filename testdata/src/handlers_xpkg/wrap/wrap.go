@@ -56,7 +56,7 @@ func WithToolErrors(h mcp.ToolHandler) mcp.ToolHandler { // want WithToolErrors:
 }
 
 // Both forwards its first function and converts its second.
-func Both(first, second mcp.ToolHandler) mcp.ToolHandler { // want Both:"forwards 0; converts 1"
+func Both(first, second mcp.ToolHandler) mcp.ToolHandler { // want Both:"forwards 0" Both:"converts 1"
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) { // want `Both\$1: go-sdk raw registered$`
 		if _, err := second(ctx, req); err != nil {
 			return &mcp.CallToolResult{IsError: true}, nil

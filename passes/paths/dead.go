@@ -1,4 +1,4 @@
-package handlers
+package paths
 
 import (
 	"go/types"

@@ -1,4 +1,4 @@
-package handlers
+package paths
 
 import (
 	"testing"
@@ -10,6 +10,8 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
+	"github.com/mcperrlint/mcperrlint/internal/toolresult"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
 // TestReach reports, for each function of testdata/src/reach, whether
@@ -25,7 +27,7 @@ func TestReach(t *testing.T) {
 				return nil, err
 			}
 			table := roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs))
-			f := &finder{ssa: prog, roles: table}
+			f := &finder{ssa: prog, roles: table, hs: handlers.Find(prog, table, handlers.Inputs{}), results: toolresult.Reader{Pkg: prog.Pkg, SDKs: prog.SDKs, Roles: table}}
 			r := f.computeReach()
 			for _, fn := range prog.SrcFuncs {
 				how := "raw"

@@ -1,7 +1,6 @@
-package handlers
+package paths
 
 import (
-	"go/token"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -32,7 +31,7 @@ func (f *finder) dropConverted() {
 		switch {
 		case u.converted && len(u.escapes) > 0:
 			h.Escapes = u.escapes
-		case u.converted || f.bodies[fn] && u.called:
+		case u.converted || h.Body && u.called:
 			f.drop(fn, u.converted)
 		}
 	}
@@ -51,7 +50,7 @@ type handlerUse struct {
 func (f *finder) usesOfHandlers() map[*ssa.Function]*handlerUse {
 	uses := make(map[*ssa.Function]*handlerUse)
 	for fn, h := range f.byFunc {
-		if h.Kind == sdk.Raw && (h.Registered || f.bodies[fn]) {
+		if h.Kind == sdk.Raw && (h.Registered || h.Body) {
 			uses[fn] = new(handlerUse)
 		}
 	}
@@ -107,19 +106,19 @@ func (f *finder) converts(call *ssa.CallCommon, i int) (bool, []string) {
 	if callee == nil {
 		return false, nil
 	}
-	callee = FuncValue(callee)
+	callee = ssaval.FuncValue(callee)
 	if callee.Pkg == f.ssa.Pkg {
 		return slices.Contains(f.converted[callee], i), f.escapes[callee]
 	}
-	if w := f.wrapper(callee); w != nil {
-		return slices.Contains(w.Converts, i), w.Escapes
+	if c := f.conversion(callee); c != nil {
+		return slices.Contains(c.Converts, i), c.Escapes
 	}
 	return false, nil
 }
 
 // recordConverted finds the function-typed parameters that a raw handler
 // calls without ever returning the call's error as its own.
-func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
+func (f *finder) recordConverted() {
 	f.converted = make(map[*ssa.Function][]int)
 	f.escapes = make(map[*ssa.Function][]string)
 	for _, fn := range f.ssa.SrcFuncs {
@@ -135,120 +134,24 @@ func (f *finder) recordConverted(forwarded map[paramKey][]forwardSite) {
 				if !ok || !sdk.ReturnsError(call.Call.Signature()) {
 					continue
 				}
-				key, ok := calledParamOf(fn, &call.Call)
+				key, ok := ssaval.CalledParamOf(fn, &call.Call)
 				// A literal's parameters are recorded too (a middleware
 				// a factory returns); only declared functions' reach
 				// other packages, through their summaries.
-				if !ok || key.made || key.index < 0 || forwarded[key] != nil {
+				if !ok || key.Made || key.Index < 0 || f.hs.Forwarded(key) {
 					continue
 				}
-				if returnsErrorOf(fn, call) {
+				if ssaval.ReturnsErrorOf(fn, call) {
 					continue // wrapped, not converted: fmt.Errorf("%s: %w", name, err)
 				}
-				if !slices.Contains(f.converted[key.fn], key.index) {
-					f.converted[key.fn] = append(f.converted[key.fn], key.index)
+				if !slices.Contains(f.converted[key.Fn], key.Index) {
+					f.converted[key.Fn] = append(f.converted[key.Fn], key.Index)
 				}
-				f.escapes[key.fn] = sorted.Union(f.escapes[key.fn], f.escapeTypes(fn, call))
+				f.escapes[key.Fn] = sorted.Union(f.escapes[key.Fn], f.escapeTypes(fn, call))
 			}
 		}
 	}
 	for _, ps := range f.converted {
 		slices.Sort(ps)
 	}
-}
-
-// returnsErrorOf reports whether an error fn returns may hold the error
-// result of call, as it is or wrapped by the calls that make the error.
-func returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
-	seen := make(map[ssa.Value]bool)
-	var holds func(v ssa.Value, depth int) bool
-	holds = func(v ssa.Value, depth int) bool {
-		for _, src := range ssaval.Sources(v) {
-			if seen[src] || depth > maxWrapDepth {
-				continue
-			}
-			seen[src] = true
-			if stores, ok := namedResultStores(src); ok {
-				for _, v := range stores {
-					if holds(v, depth+1) {
-						return true
-					}
-				}
-				continue
-			}
-			c, _ := ssaval.CallOf(src)
-			if c == nil {
-				continue
-			}
-			if c == call {
-				return true
-			}
-			for _, op := range ssaval.Operands(c.Common()) {
-				if holds(op, depth+1) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for _, b := range fn.Blocks {
-		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
-			if holds(ret.Results[len(ret.Results)-1], 0) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// loadedCell returns the local variable v is loaded from, and the load,
-// or nil.
-func loadedCell(v ssa.Value) (*ssa.Alloc, *ssa.UnOp) {
-	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-		if cell, ok := u.X.(*ssa.Alloc); ok {
-			return cell, u
-		}
-	}
-	return nil, nil
-}
-
-// namedResultStores returns, when v loads a named result that a deferred
-// function may change (recover, or logging that takes its address), what
-// may be returned through it: what the return stored there last, and
-// what a deferred function stores.
-func namedResultStores(v ssa.Value) ([]ssa.Value, bool) {
-	cell, load := loadedCell(v)
-	if cell == nil {
-		return nil, false
-	}
-	return slices.Concat(ssaval.ReachingStores(cell, load), capturedStores(cell)), true
-}
-
-// capturedStores returns the values the closures that capture cell store
-// into it (a deferred recover setting the named error result).
-func capturedStores(cell *ssa.Alloc) []ssa.Value {
-	var vals []ssa.Value
-	for _, ref := range *cell.Referrers() {
-		mc, ok := ref.(*ssa.MakeClosure)
-		if !ok {
-			continue
-		}
-		for _, fv := range ssaval.BoundFreeVars(mc, cell) {
-			for _, r := range *fv.Referrers() {
-				if st, ok := r.(*ssa.Store); ok && st.Addr == fv {
-					vals = append(vals, st.Val)
-				}
-			}
-		}
-	}
-	return vals
-}
-
-// inputParam returns the parameter after the context and the request.
-func inputParam(fn *ssa.Function) *ssa.Parameter {
-	i := 2
-	if fn.Signature.Recv() != nil {
-		i++
-	}
-	return fn.Params[i]
 }

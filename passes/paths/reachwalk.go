@@ -1,4 +1,4 @@
-package handlers
+package paths
 
 import (
 	"go/token"
@@ -10,7 +10,9 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/toolresult"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
 // A reachWalk walks the paths from the package's registrations.
@@ -238,7 +240,7 @@ func (w *reachWalk) wrapped(call *ssa.CallCommon, in *frame, p path) {
 		if !isFuncType(arg.Type()) {
 			continue
 		}
-		forwards := slices.ContainsFunc(fact.Forwards, func(fp ForwardedParam) bool { return fp.Param == i && !fp.Made })
+		forwards := slices.ContainsFunc(fact.forwards, func(fp handlers.ForwardedParam) bool { return fp.Param == i && !fp.Made })
 		converts := slices.Contains(fact.Converts, i)
 		if !forwards && !converts {
 			continue // kept, or called some other way: not followed
@@ -249,7 +251,7 @@ func (w *reachWalk) wrapped(call *ssa.CallCommon, in *frame, p path) {
 		case slices.Contains(fact.Recovers, i):
 			q.panics, q.panicErr = false, false
 		case slices.Contains(fact.RecoversAsError, i):
-			q = recoversIntoError.below(p)
+			q = below(toolresult.RecoversIntoError, p)
 			q.raw, q.proto = p.raw && passed, p.proto && (passed || len(fact.Escapes) > 0)
 		}
 		w.value(arg, in, q)
@@ -279,7 +281,7 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 	w.r.Proto[fn] = w.r.Proto[fn] || p.proto
 	w.r.Panics[fn] = w.r.Panics[fn] || p.panics
 	w.r.PanicErrors[fn] = w.r.PanicErrors[fn] || p.panicErr
-	below := w.f.recovery(fn).below(p)
+	below := below(w.f.recovery(fn), p)
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -287,7 +289,7 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 				continue
 			}
 			q := below
-			returned := returnsErrorOf(fn, call)
+			returned := ssaval.ReturnsErrorOf(fn, call)
 			q.raw = p.raw && returned
 			q.proto = p.proto && (returned || len(w.f.escapeTypes(fn, call)) > 0)
 			switch callee := call.Call.StaticCallee(); {

@@ -1,4 +1,4 @@
-package handlers
+package paths
 
 import (
 	"go/types"
@@ -10,6 +10,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/valueflow"
+	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
 // A Reach says which of the package's functions the tool handlers its
@@ -179,19 +180,33 @@ func (r *Reach) recordInvoke(call *ssa.CallCommon, impls []*ssa.Function, bound 
 	}
 }
 
-// foreignWrapper returns the Wrapper fact of the function of another
-// package that call calls, when it has one and the call passes it a
-// function, or nil.
-func (f *finder) foreignWrapper(call *ssa.CallCommon) *wrapper {
+// A foreignWrapper is what the facts of a function of another package
+// say of the functions it is given: those it forwards (the handlers
+// pass's fact), converts and recovers (this pass's).
+type foreignWrapper struct {
+	forwards []handlers.ForwardedParam
+	conversion
+}
+
+// foreignWrapper returns what the facts say of the function of another
+// package that call calls, when they say anything, or nil.
+func (f *finder) foreignWrapper(call *ssa.CallCommon) *foreignWrapper {
 	callee := call.StaticCallee()
 	if callee == nil {
 		return nil
 	}
-	callee = FuncValue(callee)
+	callee = ssaval.FuncValue(callee)
 	if callee == nil || callee.Pkg == f.ssa.Pkg {
 		return nil
 	}
-	return f.wrapper(callee)
+	w := &foreignWrapper{forwards: f.hs.ForeignForwards(callee)}
+	if c := f.conversion(callee); c != nil {
+		w.conversion = *c
+	}
+	if len(w.forwards) == 0 && len(w.Converts) == 0 && len(w.Recovers) == 0 && len(w.RecoversAsError) == 0 {
+		return nil
+	}
+	return w
 }
 
 // implementations returns the methods of the package's own types that a
