@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/implementers"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
@@ -104,8 +105,14 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, sdks sdk.Ta
 		exportMethodSummaries(pass, below, false)
 		return &Result{}, nil
 	}
-	index := newTypeIndex()
-	index.summarized = below
+	module := ""
+	if pass.Module != nil {
+		module = pass.Module.Path
+	}
+	// Only the types of the packages that export method summaries, and of
+	// those that import them, can implement an interface with a method
+	// whose summary decides a dynamic call: the others' are not listed.
+	dispatch := implementers.New(pass.Pkg, module, sdks, below)
 	// The handlers are found first (package handlers): which functions
 	// are handlers, and which forward the errors of which, is the role
 	// table's and the SDKs' question alone. Then one summarizer, whose
@@ -113,7 +120,7 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, sdks sdk.Ta
 	// forward hold argument values (Seed), and the classification of the
 	// handlers' returns reads them knowing which functions are handlers (a
 	// handler's callers forward its errors, a helper's are judged).
-	s := newSummarizer(pass, prog, table, sdks, fixed, index)
+	s := newSummarizer(pass, prog, table, sdks, fixed, dispatch)
 	own := knowing{summarizer: s}
 	hs.Seed(func(h *handlers.Handler) *argflow.Func { return own.flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) }, func(w *types.Func) []handlers.ForwardedParam {
 		var fact forwardSeeds

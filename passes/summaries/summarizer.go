@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/implementers"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
@@ -29,41 +30,19 @@ type summarizer struct {
 	fieldFuncs *fieldFuncs // what functions stored into fields do
 	sdkTable   sdk.Table   // the SDKs the analyzer knows
 
-	// types indexes what the package can see, for both summarizers of
-	// a run: which summarizer asks does not change the answers.
-	types *typeIndex
-}
-
-// A typeIndex holds what a package sees of other packages, computed once
-// for the summarizers of one pass.
-type typeIndex struct {
-	imported     map[*types.Func]*summary      // summaries of other packages' functions, nil for none
-	impls        map[*types.Func][]*types.Func // implementations of interface methods
-	implementers map[*types.Interface][]*types.Pointer
-	concrete     []*types.Pointer // the visible named types an interface may be implemented by
-	byMethod     map[string][]int // indexes into concrete of the types that may have a method of a name
-	// methodSummaries holds whether a package's types may have methods
-	// with summaries (see mayHaveMethodSummaries); summarized lists the
-	// packages below this one that export method summaries.
-	methodSummaries map[*types.Package]bool
-	summarized      map[string]bool
-	visible         []*types.Package // the package and its imports, once listed
-}
-
-func newTypeIndex() *typeIndex {
-	return &typeIndex{
-		imported:        make(map[*types.Func]*summary),
-		impls:           make(map[*types.Func][]*types.Func),
-		implementers:    make(map[*types.Interface][]*types.Pointer),
-		methodSummaries: make(map[*types.Package]bool),
-	}
+	// imported holds the summaries of other packages' functions read so
+	// far, nil for none.
+	imported map[*types.Func]*summary
+	// dispatch lists the implementations of interface methods among the
+	// types the package sees that may have summarized methods.
+	dispatch *implementers.Index
 }
 
 // newSummarizer returns the summarizer of a package. Its summaries are
 // the functions' own, whoever calls them: they are computed before the
 // package's handlers are known, for handler finding to read, and are not
 // computed again once they are (see knowledge).
-func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, index *typeIndex) *summarizer {
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, dispatch *implementers.Index) *summarizer {
 	return &summarizer{
 		pass:     pass,
 		pkg:      prog.Pkg,
@@ -73,7 +52,8 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 		fixed:    fixed,
 		srcFuncs: prog.SrcFuncs,
 		local:    make(map[*ssa.Function]*summary),
-		types:    index,
+		imported: make(map[*types.Func]*summary),
+		dispatch: dispatch,
 	}
 }
 
@@ -106,7 +86,7 @@ func originFunc(fn *ssa.Function) *ssa.Function {
 // package, from its fact.
 func (s *summarizer) importedSummary(obj *types.Func) *summary {
 	obj = obj.Origin()
-	if sum, ok := s.types.imported[obj]; ok {
+	if sum, ok := s.imported[obj]; ok {
 		return sum
 	}
 	var sum *summary
@@ -119,7 +99,7 @@ func (s *summarizer) importedSummary(obj *types.Func) *summary {
 			sum = &fact
 		}
 	}
-	s.types.imported[obj] = sum
+	s.imported[obj] = sum
 	return sum
 }
 
