@@ -188,7 +188,7 @@ func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
 			// wraps and a logger another).
 			j.add(c.judge.calledHandler())
 		case sum != nil:
-			if o := sum.pick(taints, c.argFields(call.Common())); o.Category != category.None {
+			if o := sum.Pick(taints, c.argFields(call.Common())); o.Category != category.None {
 				j.add(c.s.outcomeOrigin(fn, o))
 			} else {
 				j.add(origin{nilValue: true})
@@ -277,7 +277,7 @@ func (c *classifier) argFields(call *ssa.CallCommon) func(param int) map[string]
 func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
 	common := call.Common()
 	fn := common.StaticCallee()
-	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common), c.argFields(common))
+	o := c.s.summaryOf(fn).Pick(c.flow.ArgTaints(common), c.argFields(common))
 	var j joined
 	if o.Category != category.None {
 		j.addWrapped(c.s.outcomeOrigin(fn, o))

@@ -192,5 +192,5 @@ func (c *classifier) returnsProtocolError(v ssa.Value) bool {
 		return false
 	}
 	sum := c.s.summaryOf(fn)
-	return sum != nil && !sum.Handler && sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Protocol
+	return sum != nil && !sum.Handler && sum.Pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Protocol
 }

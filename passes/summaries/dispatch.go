@@ -40,7 +40,7 @@ func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
 		}
 		// The receiver leads the taints: the operands' fields are not
 		// told apart here.
-		if o := sum.pick(taints, nil); o.Category > category.ToolError && o.Category > best.category {
+		if o := sum.Pick(taints, nil); o.Category > category.ToolError && o.Category > best.category {
 			best = c.s.objectOrigin(impl, o)
 		}
 	}

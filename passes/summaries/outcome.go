@@ -14,13 +14,14 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // maxSeeded bounds the parameters summarized one by one.
 const maxSeeded = 8
 
 // summarize computes the summary of one function of this package.
-func (s *summarizer) summarize(fn *ssa.Function) *summary {
+func (s *summarizer) summarize(fn *ssa.Function) *summary.Func {
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
 		return nil
@@ -32,7 +33,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary {
 		}
 	}
 	base := s.outcome(fn, -1, -1, errParams)
-	sum := &summary{Outcomes: []outcome{base}}
+	sum := &summary.Func{Outcomes: []summary.Outcome{base}}
 	seeded := 0
 	for i, p := range fn.Params {
 		if !s.seedable(p.Type()) || seeded == maxSeeded {
@@ -40,7 +41,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary {
 		}
 		seeded++
 		o := s.outcome(fn, i, -1, errParams)
-		if o.sameAs(base) {
+		if o.SameAs(base) {
 			continue
 		}
 		st := argflow.StructFields(p.Type())
@@ -54,7 +55,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary {
 		o.ByField = true
 		sum.Outcomes = append(sum.Outcomes, o)
 		for j := range st.NumFields() {
-			if of := s.outcome(fn, i, j, errParams); !of.sameAs(base) {
+			if of := s.outcome(fn, i, j, errParams); !of.SameAs(base) {
 				of.Field = st.Field(j).Name()
 				sum.Outcomes = append(sum.Outcomes, of)
 			}
@@ -68,18 +69,18 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary {
 // comma-ok (params["teamRefId"]), when that is weaker than o, the
 // outcome without the keys: fn's argument errors then come from checking
 // that the keys are there, which a caller's own literal settles.
-func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o outcome, errParams map[*ssa.Parameter]int) (outcome, bool) {
+func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o summary.Outcome, errParams map[*ssa.Parameter]int) (summary.Outcome, bool) {
 	if o.Category <= category.ToolError {
-		return outcome{}, false
+		return summary.Outcome{}, false
 	}
 	p := fn.Params[param]
 	keys := presenceKeys(p)
 	if len(keys) == 0 {
-		return outcome{}, false
+		return summary.Outcome{}, false
 	}
 	ko := s.outcomeOf(fn, param, -1, errParams, func(flow *argflow.Func) { flow.AssumeKeysPresent(p) })
 	if ko.Category >= o.Category {
-		return outcome{}, false
+		return summary.Outcome{}, false
 	}
 	ko.Keys = keys
 	return ko, true
@@ -127,13 +128,13 @@ func (s *summarizer) seedable(t types.Type) bool {
 
 // outcome classifies the returns of fn when parameter param (-1: none)
 // holds argument values, in its field field only when that is not -1.
-func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) outcome {
+func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) summary.Outcome {
 	return s.outcomeOf(fn, param, field, errParams, nil)
 }
 
 // outcomeOf is outcome with the argument flow set up further by assume,
 // when not nil.
-func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int, assume func(*argflow.Func)) outcome {
+func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int, assume func(*argflow.Func)) summary.Outcome {
 	var seeds []*ssa.Parameter
 	if param >= 0 && field < 0 {
 		seeds = append(seeds, fn.Params[param])
@@ -146,7 +147,7 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 		assume(flow)
 	}
 	c := &classifier{flow: flow, sdks: s.sdks, s: knowing{summarizer: s}, judge: judgeHelper{}, errParams: errParams}
-	o := outcome{Param: param}
+	o := summary.Outcome{Param: param}
 
 	var all joined
 	var best origin                          // the strongest argument origin of any return
@@ -200,7 +201,7 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 	o.Fills = s.fills(fn, flow)
 	o.FieldValues = structValues(flow, fieldValues)
 	if decisive.IsValid() && o.Category > category.ToolError {
-		o.pos = decisive
+		o.Pos = decisive
 		p := s.pass.Fset.Position(decisive)
 		o.Line = p.Line
 	}
@@ -259,5 +260,16 @@ func (s *summarizer) fills(fn *ssa.Function, flow *argflow.Func) []int {
 		}
 	}
 	slices.Sort(out)
+	return out
+}
+
+// bits returns the indexes of the bits set in mask, in increasing order.
+func bits(mask uint64) []int {
+	var out []int
+	for i := range 64 {
+		if mask&(1<<i) != 0 {
+			out = append(out, i)
+		}
+	}
 	return out
 }

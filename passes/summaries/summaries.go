@@ -40,7 +40,7 @@ func New(scopePass, handlersPass *analysis.Analyzer, sdks sdk.Table) *analysis.A
 			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result), sdks)
 		},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(summary), new(forwardSeeds), new(fieldFuncs), new(methodSummaries)},
+		FactTypes:  []analysis.Fact{new(summaryFact), new(forwardSeeds), new(fieldFuncs), new(methodSummaries)},
 	}
 }
 

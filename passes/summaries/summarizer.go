@@ -9,10 +9,10 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/implementers"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // summarizer computes the summaries of a package's functions, and reads
@@ -25,14 +25,14 @@ type summarizer struct {
 	fixed    argflow.FixedMaps
 	srcFuncs []*ssa.Function // the package's functions, literals after their parents
 
-	local map[*ssa.Function]*summary // nil while being computed
+	local map[*ssa.Function]*summary.Func // nil while being computed
 
 	fieldFuncs *fieldFuncs // what functions stored into fields do
 	sdkTable   sdk.Table   // the SDKs the analyzer knows
 
 	// imported holds the summaries of other packages' functions read so
 	// far, nil for none.
-	imported map[*types.Func]*summary
+	imported map[*types.Func]*summary.Func
 	// dispatch lists the implementations of interface methods among the
 	// types the package sees that may have summarized methods.
 	dispatch *implementers.Index
@@ -51,8 +51,8 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 		sdkTable: sdks,
 		fixed:    fixed,
 		srcFuncs: prog.SrcFuncs,
-		local:    make(map[*ssa.Function]*summary),
-		imported: make(map[*types.Func]*summary),
+		local:    make(map[*ssa.Function]*summary.Func),
+		imported: make(map[*types.Func]*summary.Func),
 		dispatch: dispatch,
 	}
 }
@@ -63,16 +63,7 @@ func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint, fields func(
 	if sum == nil || sum.Handler {
 		return argflow.Effect{}, false
 	}
-	o := sum.pick(args, fields)
-	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps, FieldValues: o.FieldValues}
-	switch o.Category {
-	case category.Decode:
-		e.Err = argflow.DecodeFailure
-	case category.Validate, category.InvalidParams:
-		e.Err = argflow.CheckFailure
-	}
-	e.Values, e.Tests = o.Values, o.Tests
-	return e, true
+	return sum.Pick(args, fields).Effect(), true
 }
 
 func originFunc(fn *ssa.Function) *ssa.Function {
@@ -84,19 +75,19 @@ func originFunc(fn *ssa.Function) *ssa.Function {
 
 // importedSummary returns the summary of obj, a function of another
 // package, from its fact.
-func (s *summarizer) importedSummary(obj *types.Func) *summary {
+func (s *summarizer) importedSummary(obj *types.Func) *summary.Func {
 	obj = obj.Origin()
 	if sum, ok := s.imported[obj]; ok {
 		return sum
 	}
-	var sum *summary
+	var sum *summary.Func
 	// The SDKs' functions are what the descriptors say: their summaries
 	// exist only in the SDK's own repository, and reading them there
 	// would judge its examples unlike a user's code.
 	if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !s.sdkTable.InSDK(obj.Pkg().Path()) {
-		var fact summary
+		var fact summaryFact
 		if s.pass.ImportObjectFact(obj, &fact) {
-			sum = &fact
+			sum = &fact.Func
 		}
 	}
 	s.imported[obj] = sum
@@ -106,7 +97,7 @@ func (s *summarizer) importedSummary(obj *types.Func) *summary {
 // summaryOf returns the summary of fn, or nil when there is none: fn is
 // synthetic, belongs to a package that was not summarized, or is being
 // summarized (a recursive call).
-func (s *summarizer) summaryOf(fn *ssa.Function) *summary {
+func (s *summarizer) summaryOf(fn *ssa.Function) *summary.Func {
 	fn = originFunc(fn)
 	// Synthetic functions with a body (wrappers, thunks, bound methods)
 	// take other parameters than the function summarized. Functions of
@@ -138,14 +129,14 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *summary {
 // declaration, with the line of the decisive return beside it, since the
 // export data go vet reads keeps the positions of declarations only and
 // both drivers must say the same.
-func (s *summarizer) outcomeOrigin(fn *ssa.Function, o outcome) origin {
+func (s *summarizer) outcomeOrigin(fn *ssa.Function, o summary.Outcome) origin {
 	return s.objectOrigin(originFunc(fn).Object(), o)
 }
 
 // objectOrigin is outcomeOrigin for the function obj.
-func (s *summarizer) objectOrigin(obj types.Object, o outcome) origin {
-	if o.pos.IsValid() {
-		return origin{category: o.Category, site: o.pos}
+func (s *summarizer) objectOrigin(obj types.Object, o summary.Outcome) origin {
+	if o.Pos.IsValid() {
+		return origin{category: o.Category, site: o.Pos}
 	}
 	if obj == nil {
 		return origin{category: o.Category}
