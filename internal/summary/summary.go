@@ -8,8 +8,11 @@
 // json.Unmarshal, so a project's own decode, validate, error-wrapping and
 // tool-result helpers are seen through wherever they live.
 //
-// The rules that compute summaries are the pass's; this package holds the
-// values, for the pass and its facts to share.
+// An Outcome is joined from the origins of the errors the function's
+// returns may hold (Origin, Joined): the lattice the classifier of the
+// summaries pass computes in. The rules that classify and summarize are
+// the pass's; this package holds the values, for the pass and its facts
+// to share.
 package summary
 
 import (

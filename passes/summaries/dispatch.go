@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // dispatchOrigin classifies the error of a call through an interface
@@ -15,7 +16,7 @@ import (
 // implementations the package can see (package implementers): an argument
 // error when one of them returns one for what the call passes, since the
 // registry may dispatch any tool there.
-func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
+func (c *classifier) dispatchOrigin(call *ssa.Call) (summary.Origin, bool) {
 	common := call.Common()
 	impls := c.s.dispatch.Methods(common.Method)
 	if c.s.reach() != nil {
@@ -28,11 +29,11 @@ func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
 		}
 	}
 	if len(impls) == 0 {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
 	// A method's summary counts its receiver as parameter 0.
 	taints := append([]argflow.Taint{c.flow.Taint(common.Value)}, c.flow.ArgTaints(common)...)
-	var best origin
+	var best summary.Origin
 	for _, impl := range impls {
 		sum := c.s.summaryOfObject(impl)
 		if sum == nil || sum.Handler {
@@ -40,9 +41,9 @@ func (c *classifier) dispatchOrigin(call *ssa.Call) (origin, bool) {
 		}
 		// The receiver leads the taints: the operands' fields are not
 		// told apart here.
-		if o := sum.Pick(taints, nil); o.Category > category.ToolError && o.Category > best.category {
-			best = c.s.objectOrigin(impl, o)
+		if o := sum.Pick(taints, nil); o.Category > category.ToolError && o.Category > best.Category {
+			best = summary.OriginOf(c.s.pass.Fset, impl, o)
 		}
 	}
-	return best, best.category != category.None
+	return best, best.Category != category.None
 }

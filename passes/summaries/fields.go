@@ -84,11 +84,11 @@ func (s knowing) storedFieldFuncs() *fieldFuncs {
 // fieldOrigin classifies the error of a call of a function loaded from a
 // function-typed field of a struct, by what the functions stored there
 // do, here and in the packages imported.
-func (c *classifier) fieldOrigin(call *ssa.Call) (origin, bool) {
+func (c *classifier) fieldOrigin(call *ssa.Call) (summary.Origin, bool) {
 	common := call.Common()
 	key := summary.LoadedFieldKey(common.Value)
 	if key == "" || c.s.fieldFuncs == nil {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
 	taints := c.flow.ArgTaints(common)
 	var best summary.Outcome
@@ -102,7 +102,7 @@ func (c *classifier) fieldOrigin(call *ssa.Call) (origin, bool) {
 		}
 	}
 	if best.Category <= category.ToolError {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
-	return origin{category: best.Category, site: call.Pos(), via: summary.TypeAndField(key)}, true
+	return summary.Origin{Category: best.Category, Site: call.Pos(), Via: summary.TypeAndField(key)}, true
 }

@@ -149,8 +149,8 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 	c := &classifier{flow: flow, sdks: s.sdks, s: knowing{summarizer: s}, judge: judgeHelper{}, errParams: errParams}
 	o := summary.Outcome{Param: param}
 
-	var all joined
-	var best origin                          // the strongest argument origin of any return
+	var all summary.Joined
+	var best summary.Origin                  // the strongest argument origin of any return
 	fieldValues := make(map[int][]ssa.Value) // the values of results holding argument values
 	var decisive token.Pos
 	protocol, anyErr := true, false
@@ -166,15 +166,15 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 			values = values[:len(values)-1]
 			sources := ssaval.Sources(ret.Results[len(ret.Results)-1])
 			r := c.join(sources)
-			if r.category > best.category && r.category != category.ToolError {
+			if r.Category > best.Category && r.Category != category.ToolError {
 				best = r
 				decisive = ret.Pos()
 				if !decisive.IsValid() {
-					decisive = r.site
+					decisive = r.Site
 				}
 			}
-			all.add(r)
-			if !r.nilValue {
+			all.Add(r)
+			if !r.Nil {
 				anyErr = true
 				protocol = protocol && c.allProtocolErrors(sources)
 				o.Marks = sorted.Union(o.Marks, c.marks(sources))
@@ -193,9 +193,9 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 	}
 	// A return that mixes an argument error with another does not hide
 	// the helper's other returns, nor what it wraps and makes anew.
-	o.Category, o.Fresh, o.Wraps = all.result().category, all.fresh, bits(all.wraps)
-	if best.category != category.None {
-		o.Category = best.category
+	o.Category, o.Fresh, o.Wraps = all.Result().Category, all.Fresh(), all.Wraps()
+	if best.Category != category.None {
+		o.Category = best.Category
 	}
 	o.Protocol = anyErr && protocol && o.Category == category.InvalidParams
 	o.Fills = s.fills(fn, flow)

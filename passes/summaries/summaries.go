@@ -81,7 +81,7 @@ func (r *Result) Returns(h *handlers.Handler) []Return {
 			continue
 		}
 		if kind, o := c.classifyReturn(h, ret); kind != category.None {
-			out = append(out, Return{Pos: ret.Pos(), Kind: kind, Site: o.site, Via: o.via, SiteLine: o.siteLine})
+			out = append(out, Return{Pos: ret.Pos(), Kind: kind, Site: o.Site, Via: o.Via, SiteLine: o.SiteLine})
 		}
 	}
 	return out

@@ -2,7 +2,6 @@ package summaries
 
 import (
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -125,39 +124,7 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *summary.Func {
 }
 
 // outcomeOrigin returns the origin of the errors fn makes, by its
-// outcome o: at its decisive return in this package; in another, at its
-// declaration, with the line of the decisive return beside it, since the
-// export data go vet reads keeps the positions of declarations only and
-// both drivers must say the same.
-func (s *summarizer) outcomeOrigin(fn *ssa.Function, o summary.Outcome) origin {
-	return s.objectOrigin(originFunc(fn).Object(), o)
-}
-
-// objectOrigin is outcomeOrigin for the function obj.
-func (s *summarizer) objectOrigin(obj types.Object, o summary.Outcome) origin {
-	if o.Pos.IsValid() {
-		return origin{category: o.Category, site: o.Pos}
-	}
-	if obj == nil {
-		return origin{category: o.Category}
-	}
-	via := obj.Name()
-	if obj.Pkg() != nil {
-		via = obj.Pkg().Name() + "." + via
-	}
-	if f, ok := obj.(*types.Func); ok {
-		if recv := f.Signature().Recv(); recv != nil {
-			via = types.TypeString(recv.Type(), (*types.Package).Name)
-			if strings.HasPrefix(via, "*") {
-				via = "(" + via + ")"
-			}
-			via += "." + obj.Name()
-		}
-	}
-	// The start of the declaration's line: export data keeps no columns.
-	site := obj.Pos()
-	if tf := s.pass.Fset.File(site); tf != nil {
-		site = tf.LineStart(tf.Line(site))
-	}
-	return origin{category: o.Category, site: site, via: via, siteLine: o.Line}
+// outcome o (see summary.OriginOf).
+func (s *summarizer) outcomeOrigin(fn *ssa.Function, o summary.Outcome) summary.Origin {
+	return summary.OriginOf(s.pass.Fset, originFunc(fn).Object(), o)
 }
