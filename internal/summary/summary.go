@@ -10,9 +10,10 @@
 //
 // An Outcome is joined from the origins of the errors the function's
 // returns may hold (Origin, Joined): the lattice the classifier of the
-// summaries pass computes in. The rules that classify and summarize are
-// the pass's; this package holds the values, for the pass and its facts
-// to share.
+// summaries pass computes in; the parts of it that argument flow alone
+// tells (Fills, FieldValues) are read here too. The rules that classify
+// and summarize are the pass's; this package holds the values, for the
+// pass and its facts to share.
 package summary
 
 import (

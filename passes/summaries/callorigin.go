@@ -40,7 +40,7 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) summary.Origin {
 			return summary.Origin{Nil: true}
 		}
 	case *ssa.Parameter:
-		if i, ok := c.errParams[v]; ok && i < 64 {
+		if i, ok := c.errParams[v]; ok {
 			return summary.Origin{Wraps: 1 << i}
 		}
 	case *ssa.Alloc:
@@ -214,51 +214,12 @@ func (c *classifier) derivedFromErrParam(call *ssa.Call) (int, bool) {
 	}
 	seen := make(map[ssa.Value]bool)
 	for _, op := range ssaval.Operands(call.Common()) {
-		if i, ok := c.errParamOf(op, 0, seen); ok {
+		if i, ok := ssaval.ParamOf(op, c.errParams, seen); ok {
 			return i, true
 		}
 	}
 	for _, cond := range c.flow.ControlConditions(call.Block()) {
-		if i, ok := c.errParamOf(cond, 0, seen); ok {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-// errParamOf returns the error parameter v is computed from, if any:
-// through the operands of the instructions that compute it, and through
-// the variables errors.As and the like fill from it.
-func (c *classifier) errParamOf(v ssa.Value, depth int, seen map[ssa.Value]bool) (int, bool) {
-	if p, ok := v.(*ssa.Parameter); ok {
-		i, ok := c.errParams[p]
-		return i, ok && i < 64
-	}
-	if v == nil || seen[v] || depth > maxDepth {
-		return 0, false
-	}
-	seen[v] = true
-	var from []ssa.Value
-	if cell, ok := v.(*ssa.Alloc); ok {
-		// A variable: what is stored into it, and the operands of the
-		// calls given its address (errors.As(err, &ute)).
-		for _, ref := range *cell.Referrers() {
-			switch ref := ref.(type) {
-			case *ssa.Store:
-				from = append(from, ref.Val)
-			case ssa.CallInstruction:
-				from = append(from, ssaval.Operands(ref.Common())...)
-			}
-		}
-	} else if instr, ok := v.(ssa.Instruction); ok {
-		for _, op := range instr.Operands(nil) {
-			if *op != nil {
-				from = append(from, *op)
-			}
-		}
-	}
-	for _, w := range from {
-		if i, ok := c.errParamOf(w, depth+1, seen); ok {
+		if i, ok := ssaval.ParamOf(cond, c.errParams, seen); ok {
 			return i, true
 		}
 	}

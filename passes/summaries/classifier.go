@@ -25,8 +25,9 @@ type classifier struct {
 	s     knowing // the summaries, and the handlers when classifying theirs
 	judge judgement
 
-	// errParams are a helper's error parameters, whose errors it passes
-	// on for its callers to judge; nil for a handler.
+	// errParams are a helper's error parameters (the first 64: see
+	// summarize), whose errors it passes on for its callers to judge;
+	// nil for a handler.
 	errParams map[*ssa.Parameter]int
 
 	// memo holds the origin of each source classified so far. A source

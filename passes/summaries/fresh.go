@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
+	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
@@ -54,29 +55,8 @@ func (c *classifier) fresh(b *ssa.BasicBlock, site token.Pos) summary.Origin {
 			kind = category.Decode
 		}
 	}
-	if p := valuePos(conds[0]); p.IsValid() {
+	if p := ssaval.Pos(conds[0]); p.IsValid() {
 		site = p
 	}
 	return summary.Origin{Category: kind, Site: site}
-}
-
-// valuePos returns the source position of v, or of the operation it is
-// derived from when v itself has none: the ok of a comma-ok type
-// assertion or map lookup, or its negation, points at the assertion or
-// the lookup.
-func valuePos(v ssa.Value) token.Pos {
-	for range maxDepth {
-		if p := v.Pos(); p.IsValid() {
-			return p
-		}
-		switch x := v.(type) {
-		case *ssa.Extract:
-			v = x.Tuple
-		case *ssa.UnOp:
-			v = x.X
-		default:
-			return token.NoPos
-		}
-	}
-	return token.NoPos
 }

@@ -65,10 +65,11 @@ func (v knowing) summaryOf(fn *ssa.Function) *summary.Func {
 
 // Effect implements argflow.Summarizer.
 func (v knowing) Effect(fn *ssa.Function, args []argflow.Taint, fields func(param int) map[string]argflow.Taint) (argflow.Effect, bool) {
-	if v.known.rawHandler(fn) {
-		return argflow.Effect{}, false
+	sum := v.summaryOf(fn)
+	if sum == nil || sum.Handler {
+		return argflow.Effect{}, false // unknown, or forwarded: a raw handler's errors are its callers'
 	}
-	return v.summarizer.Effect(fn, args, fields)
+	return sum.Pick(args, fields).Effect(), true
 }
 
 // reach returns where the package's registrations lead, if known.

@@ -1,10 +1,8 @@
 package summaries
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -26,9 +24,11 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary.Func {
 	if results.Len() == 0 {
 		return nil
 	}
+	// The error parameters whose errors it may pass on: the first 64,
+	// since an origin's Wraps is a set of bits.
 	errParams := make(map[*ssa.Parameter]int)
 	for i, p := range fn.Params {
-		if sdk.IsError(p.Type()) {
+		if sdk.IsError(p.Type()) && i < 64 {
 			errParams[p] = i
 		}
 	}
@@ -45,7 +45,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary.Func {
 			continue
 		}
 		st := argflow.StructFields(p.Type())
-		if o.Category <= category.ToolError || st == nil || st.NumFields() > maxFields {
+		if o.Category <= category.ToolError || st == nil || st.NumFields() > summary.MaxFields {
 			sum.Outcomes = append(sum.Outcomes, o)
 			if ko, ok := s.keyedOutcome(fn, i, o, errParams); ok {
 				sum.Outcomes = append(sum.Outcomes, ko)
@@ -74,7 +74,7 @@ func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o summary.Outcome
 		return summary.Outcome{}, false
 	}
 	p := fn.Params[param]
-	keys := presenceKeys(p)
+	keys := ssaval.CommaOkKeys(p)
 	if len(keys) == 0 {
 		return summary.Outcome{}, false
 	}
@@ -85,29 +85,6 @@ func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o summary.Outcome
 	ko.Keys = keys
 	return ko, true
 }
-
-// presenceKeys returns, sorted, the constant string keys looked up with
-// a comma-ok in the map parameter p itself.
-func presenceKeys(p *ssa.Parameter) []string {
-	if _, ok := p.Type().Underlying().(*types.Map); !ok {
-		return nil
-	}
-	var keys []string
-	for _, ref := range *p.Referrers() {
-		l, ok := ref.(*ssa.Lookup)
-		if !ok || !l.CommaOk || l.X != p {
-			continue
-		}
-		if k, ok := l.Index.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-			keys = append(keys, constant.StringVal(k.Value))
-		}
-	}
-	slices.Sort(keys)
-	return slices.Compact(keys)
-}
-
-// maxFields bounds the fields of a struct parameter summarized one by one.
-const maxFields = 16
 
 // seedable reports whether a parameter of type t can hold argument values
 // worth tracking: not a context, an error, a function, a channel, or the
@@ -198,78 +175,12 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 		o.Category = best.Category
 	}
 	o.Protocol = anyErr && protocol && o.Category == category.InvalidParams
-	o.Fills = s.fills(fn, flow)
-	o.FieldValues = structValues(flow, fieldValues)
+	o.Fills = summary.Fills(fn, flow)
+	o.FieldValues = summary.FieldValues(flow, fieldValues)
 	if decisive.IsValid() && o.Category > category.ToolError {
 		o.Pos = decisive
 		p := s.pass.Fset.Position(decisive)
 		o.Line = p.Line
 	}
 	return o
-}
-
-// structValues returns, for each struct result whose values hold
-// argument values in some of its fields only, those fields.
-func structValues(flow *argflow.Func, byResult map[int][]ssa.Value) []argflow.FieldValue {
-	var out []argflow.FieldValue
-	for _, i := range slices.Sorted(maps.Keys(byResult)) {
-		vals := byResult[i]
-		st := argflow.StructFields(vals[0].Type())
-		if st == nil || st.NumFields() > maxFields {
-			continue
-		}
-		var held []argflow.FieldValue
-		for j := range st.NumFields() {
-			for _, v := range vals {
-				if flow.FieldTaint(v, j)&argflow.ArgValue != 0 {
-					held = append(held, argflow.FieldValue{Result: i, Field: st.Field(j).Name()})
-					break
-				}
-			}
-		}
-		if len(held) < st.NumFields() {
-			out = append(out, held...)
-		}
-	}
-	return out
-}
-
-// fills returns the parameters of fn that a decode in fn fills.
-func (s *summarizer) fills(fn *ssa.Function, flow *argflow.Func) []int {
-	var out []int
-	add := func(target ssa.Value) {
-		if p, ok := argflow.Unwrap(target).(*ssa.Parameter); ok {
-			if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
-				out = append(out, i)
-			}
-		}
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			class := flow.Classify(call.Common())
-			if class.Kind == argflow.Decode {
-				add(class.Target)
-			}
-			for _, t := range class.Targets {
-				add(t)
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// bits returns the indexes of the bits set in mask, in increasing order.
-func bits(mask uint64) []int {
-	var out []int
-	for i := range 64 {
-		if mask&(1<<i) != 0 {
-			out = append(out, i)
-		}
-	}
-	return out
 }

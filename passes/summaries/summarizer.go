@@ -56,15 +56,6 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 	}
 }
 
-// Effect implements argflow.Summarizer.
-func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint, fields func(param int) map[string]argflow.Taint) (argflow.Effect, bool) {
-	sum := s.summaryOf(fn)
-	if sum == nil || sum.Handler {
-		return argflow.Effect{}, false
-	}
-	return sum.Pick(args, fields).Effect(), true
-}
-
 func originFunc(fn *ssa.Function) *ssa.Function {
 	if fn != nil && fn.Origin() != nil {
 		return fn.Origin()
