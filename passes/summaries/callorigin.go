@@ -11,36 +11,37 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 const maxDepth = 16
 
 // originOf classifies one source value of a returned error.
-func (c *classifier) originOf(src ssa.Value, depth int) origin {
+func (c *classifier) originOf(src ssa.Value, depth int) summary.Origin {
 	if depth > maxDepth {
-		return origin{category: category.ToolError}
+		return summary.Origin{Category: category.ToolError}
 	}
 	if o, ok := c.memo[src]; ok {
 		return o
 	}
 	if c.memo == nil {
-		c.memo = make(map[ssa.Value]origin)
+		c.memo = make(map[ssa.Value]summary.Origin)
 	}
-	c.memo[src] = origin{nilValue: true}
+	c.memo[src] = summary.Origin{Nil: true}
 	o := c.sourceOrigin(src, depth)
 	c.memo[src] = o
 	return o
 }
 
-func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
+func (c *classifier) sourceOrigin(src ssa.Value, depth int) summary.Origin {
 	switch v := src.(type) {
 	case *ssa.Const:
 		if v.IsNil() {
-			return origin{nilValue: true}
+			return summary.Origin{Nil: true}
 		}
 	case *ssa.Parameter:
-		if i, ok := c.errParams[v]; ok && i < 64 {
-			return origin{wraps: 1 << i}
+		if i, ok := c.errParams[v]; ok {
+			return summary.Origin{Wraps: 1 << i}
 		}
 	case *ssa.Alloc:
 		if pe, ok := c.sdks.ProtocolError(v.Type()); ok {
@@ -79,14 +80,14 @@ func (c *classifier) sourceOrigin(src ssa.Value, depth int) origin {
 			return c.callOrigin(call, depth)
 		}
 	}
-	return origin{category: category.ToolError}
+	return summary.Origin{Category: category.ToolError}
 }
 
 // callOrigin classifies the error a call returns: by what the role table
 // or a summary says of the callee, as another handler's, as an error
 // that wraps others, by the functions a dynamic call may run, or as the
 // judgement has it.
-func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
+func (c *classifier) callOrigin(call *ssa.Call, depth int) summary.Origin {
 	class := c.flow.Classify(call.Common())
 	if o, ok := c.classOrigin(call, class, depth); ok {
 		return o
@@ -105,47 +106,47 @@ func (c *classifier) callOrigin(call *ssa.Call, depth int) origin {
 
 // classOrigin classifies the error of a call by its class, when the class
 // decides it.
-func (c *classifier) classOrigin(call *ssa.Call, class argflow.Class, depth int) (origin, bool) {
+func (c *classifier) classOrigin(call *ssa.Call, class argflow.Class, depth int) (summary.Origin, bool) {
 	switch class.Kind {
 	case argflow.IsErrorResult:
-		return origin{nilValue: true}, true // the problem is in the result
+		return summary.Origin{Nil: true}, true // the problem is in the result
 	case argflow.Decode:
-		return origin{category: category.Decode, site: call.Pos()}, true
+		return summary.Origin{Category: category.Decode, Site: call.Pos()}, true
 	case argflow.Validate:
-		return origin{category: category.Validate, site: call.Pos()}, true
+		return summary.Origin{Category: category.Validate, Site: call.Pos()}, true
 	case argflow.Pure:
 		if class.Checked&argflow.ArgValue != 0 && !class.NotCheck {
-			return origin{category: category.Validate, site: call.Pos()}, true // a parse error
+			return summary.Origin{Category: category.Validate, Site: call.Pos()}, true // a parse error
 		}
-		return origin{category: category.ToolError}, true
+		return summary.Origin{Category: category.ToolError}, true
 	case argflow.Summarized:
 		return c.summaryOrigin(call, depth), true
 	}
-	return origin{}, false
+	return summary.Origin{}, false
 }
 
 // wrappingOrigin classifies the error of a call that builds an error from
 // other errors, or is given them: it keeps their origin
 // (fmt.Errorf("...: %w", err), errors.Join, logAndReturn(err)). An error
 // constructor that wraps nothing makes a fresh error.
-func (c *classifier) wrappingOrigin(call *ssa.Call, class argflow.Class, depth int) (origin, bool) {
+func (c *classifier) wrappingOrigin(call *ssa.Call, class argflow.Class, depth int) (summary.Origin, bool) {
 	wrapped, ok := c.wrappedOrigin(call, depth)
 	if class.Kind == argflow.ErrorConstructor {
 		// fmt.Errorf makes an error even when what it wraps is nil: in a
 		// helper (logAndReturnError(msg, err)), its caller's conditions
 		// tell what that error means when it passes nil.
-		if !ok || wrapped.nilValue {
+		if !ok || wrapped.Nil {
 			if i, ok := c.derivedFromErrParam(call); ok {
-				return origin{wraps: 1 << i}, true
+				return summary.Origin{Wraps: 1 << i}, true
 			}
 			return c.fresh(call.Block(), call.Pos()), true
 		}
 		// Only a helper's errors wrap its error parameters.
-		if wrapped.wraps != 0 {
-			var j joined
-			j.addWrapped(wrapped)
-			j.addWrapped(c.fresh(call.Block(), call.Pos()))
-			return j.result(), true
+		if wrapped.Wraps != 0 {
+			var j summary.Joined
+			j.AddWrapped(wrapped)
+			j.AddWrapped(c.fresh(call.Block(), call.Pos()))
+			return j.Result(), true
 		}
 	}
 	return wrapped, ok
@@ -154,7 +155,7 @@ func (c *classifier) wrappingOrigin(call *ssa.Call, class argflow.Class, depth i
 // dynamicOrigin classifies the error of a call through an interface, a
 // function value the package's value flow resolves, or a struct field
 // whose stored functions are known.
-func (c *classifier) dynamicOrigin(call *ssa.Call) (origin, bool) {
+func (c *classifier) dynamicOrigin(call *ssa.Call) (summary.Origin, bool) {
 	if call.Common().IsInvoke() {
 		return c.dispatchOrigin(call)
 	}
@@ -169,16 +170,16 @@ func (c *classifier) dynamicOrigin(call *ssa.Call) (origin, bool) {
 // (t.Handler(ctx, req), with t from a table of tools the package builds):
 // forwarded when each is a handler analyzed on its own, else what the
 // summaries of the others say.
-func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
+func (c *classifier) resolvedOrigin(call *ssa.Call) (summary.Origin, bool) {
 	if c.s.reach() == nil {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
 	callees, complete := c.s.reach().Callees(call.Common())
 	if !complete || len(callees) == 0 {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
 	taints := c.flow.ArgTaints(call.Common())
-	var j joined
+	var j summary.Joined
 	for _, fn := range callees {
 		switch sum := c.s.summaryOf(fn); {
 		case c.s.isHandler(fn), c.s.converted(fn):
@@ -186,18 +187,18 @@ func (c *classifier) resolvedOrigin(call *ssa.Call) (origin, bool) {
 			// whose every path to the SDK converts it reaches this call
 			// only on such a path (a shared adapter that one guard
 			// wraps and a logger another).
-			j.add(c.judge.calledHandler())
+			j.Add(c.judge.calledHandler())
 		case sum != nil:
-			if o := sum.pick(taints, c.argFields(call.Common())); o.Category != category.None {
-				j.add(c.s.outcomeOrigin(fn, o))
+			if o := sum.Pick(taints, c.argFields(call.Common())); o.Category != category.None {
+				j.Add(c.s.outcomeOrigin(fn, o))
 			} else {
-				j.add(origin{nilValue: true})
+				j.Add(summary.Origin{Nil: true})
 			}
 		default:
-			j.add(origin{category: category.ToolError})
+			j.Add(summary.Origin{Category: category.ToolError})
 		}
 	}
-	return j.result(), true
+	return j.Result(), true
 }
 
 // derivedFromErrParam reports, for a helper being summarized, whether the
@@ -213,51 +214,12 @@ func (c *classifier) derivedFromErrParam(call *ssa.Call) (int, bool) {
 	}
 	seen := make(map[ssa.Value]bool)
 	for _, op := range ssaval.Operands(call.Common()) {
-		if i, ok := c.errParamOf(op, 0, seen); ok {
+		if i, ok := ssaval.ParamOf(op, c.errParams, seen); ok {
 			return i, true
 		}
 	}
 	for _, cond := range c.flow.ControlConditions(call.Block()) {
-		if i, ok := c.errParamOf(cond, 0, seen); ok {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
-// errParamOf returns the error parameter v is computed from, if any:
-// through the operands of the instructions that compute it, and through
-// the variables errors.As and the like fill from it.
-func (c *classifier) errParamOf(v ssa.Value, depth int, seen map[ssa.Value]bool) (int, bool) {
-	if p, ok := v.(*ssa.Parameter); ok {
-		i, ok := c.errParams[p]
-		return i, ok && i < 64
-	}
-	if v == nil || seen[v] || depth > maxDepth {
-		return 0, false
-	}
-	seen[v] = true
-	var from []ssa.Value
-	if cell, ok := v.(*ssa.Alloc); ok {
-		// A variable: what is stored into it, and the operands of the
-		// calls given its address (errors.As(err, &ute)).
-		for _, ref := range *cell.Referrers() {
-			switch ref := ref.(type) {
-			case *ssa.Store:
-				from = append(from, ref.Val)
-			case ssa.CallInstruction:
-				from = append(from, ssaval.Operands(ref.Common())...)
-			}
-		}
-	} else if instr, ok := v.(ssa.Instruction); ok {
-		for _, op := range instr.Operands(nil) {
-			if *op != nil {
-				from = append(from, *op)
-			}
-		}
-	}
-	for _, w := range from {
-		if i, ok := c.errParamOf(w, depth+1, seen); ok {
+		if i, ok := ssaval.ParamOf(cond, c.errParams, seen); ok {
 			return i, true
 		}
 	}
@@ -274,57 +236,57 @@ func (c *classifier) argFields(call *ssa.CallCommon) func(param int) map[string]
 // the errors it makes, judged by its summary, joined with those it makes
 // unconditionally, judged by the conditions of the call here, and those
 // it wraps, judged where they come from.
-func (c *classifier) summaryOrigin(call *ssa.Call, depth int) origin {
+func (c *classifier) summaryOrigin(call *ssa.Call, depth int) summary.Origin {
 	common := call.Common()
 	fn := common.StaticCallee()
-	o := c.s.summaryOf(fn).pick(c.flow.ArgTaints(common), c.argFields(common))
-	var j joined
+	o := c.s.summaryOf(fn).Pick(c.flow.ArgTaints(common), c.argFields(common))
+	var j summary.Joined
 	if o.Category != category.None {
-		j.addWrapped(c.s.outcomeOrigin(fn, o))
+		j.AddWrapped(c.s.outcomeOrigin(fn, o))
 	}
-	var wrapped joined
+	var wrapped summary.Joined
 	for _, i := range o.Wraps {
 		for _, arg := range argflow.Arg(common, i) {
 			for _, src := range ssaval.Sources(arg) {
 				if isErrorValue(src) {
-					wrapped.addWrapped(c.originOf(src, depth+1))
+					wrapped.AddWrapped(c.originOf(src, depth+1))
 				}
 			}
 		}
 	}
-	if w := wrapped.result(); !w.nilValue {
-		j.addWrapped(w)
+	if w := wrapped.Result(); !w.Nil {
+		j.AddWrapped(w)
 	} else if o.Fresh {
 		// It makes a new error (of what it was given, nil here): the
 		// conditions of the call tell what that error means.
-		j.addWrapped(c.fresh(call.Block(), call.Pos()))
+		j.AddWrapped(c.fresh(call.Block(), call.Pos()))
 	}
-	return j.result()
+	return j.Result()
 }
 
 // wrappedOrigin classifies the error operands of call together; ok is
 // false when call takes no non-nil error.
-func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (origin, bool) {
-	var j joined
+func (c *classifier) wrappedOrigin(call *ssa.Call, depth int) (summary.Origin, bool) {
+	var j summary.Joined
 	for _, op := range ssaval.Operands(call.Common()) {
 		for _, src := range ssaval.Sources(op) {
 			if isErrorValue(src) {
-				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
-					j.addWrapped(o)
+				if o := c.originOf(src, depth+1); !o.Nil && !o.RequestLevel {
+					j.AddWrapped(o)
 				}
 			}
 		}
 	}
-	return j.result(), j.any
+	return j.Result(), j.Any()
 }
 
 // heldOrigin classifies the errors stored into the fields of a, an
 // allocation of an error type; ok is false when it holds none.
-func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
+func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (summary.Origin, bool) {
 	if !isErrorValue(a) {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
-	var j joined
+	var j summary.Joined
 	for _, ref := range *a.Referrers() {
 		fa, ok := ref.(*ssa.FieldAddr)
 		if !ok || fa.X != a {
@@ -336,11 +298,11 @@ func (c *classifier) heldOrigin(a *ssa.Alloc, depth int) (origin, bool) {
 				continue
 			}
 			for _, src := range ssaval.Sources(st.Val) {
-				if o := c.originOf(src, depth+1); !o.nilValue && !o.requestLevel {
-					j.addWrapped(o)
+				if o := c.originOf(src, depth+1); !o.Nil && !o.RequestLevel {
+					j.AddWrapped(o)
 				}
 			}
 		}
 	}
-	return j.result(), j.any
+	return j.Result(), j.Any()
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 
@@ -24,14 +25,15 @@ type classifier struct {
 	s     knowing // the summaries, and the handlers when classifying theirs
 	judge judgement
 
-	// errParams are a helper's error parameters, whose errors it passes
-	// on for its callers to judge; nil for a handler.
+	// errParams are a helper's error parameters (the first 64: see
+	// summarize), whose errors it passes on for its callers to judge;
+	// nil for a handler.
 	errParams map[*ssa.Parameter]int
 
 	// memo holds the origin of each source classified so far. A source
 	// met again while it is being classified (an error wrapped in a
 	// loop) adds nothing, so it counts as nil meanwhile.
-	memo map[ssa.Value]origin
+	memo map[ssa.Value]summary.Origin
 
 	// markMemo holds the error types each source may hold (marks).
 	markMemo map[ssa.Value][]string
@@ -42,13 +44,13 @@ type classifier struct {
 type judgement interface {
 	// calledHandler is the origin of the error of a call of a handler
 	// that is analyzed on its own.
-	calledHandler() origin
+	calledHandler() summary.Origin
 	// opaqueCall is the origin of the error of a call that no rule
 	// classifies.
-	opaqueCall(call *ssa.Call) origin
+	opaqueCall(call *ssa.Call) summary.Origin
 	// unconditional is the origin of an error made at site whatever the
 	// arguments hold.
-	unconditional(site token.Pos) origin
+	unconditional(site token.Pos) summary.Origin
 }
 
 // judgeHandler judges a handler's returns: an error of another handler
@@ -56,22 +58,24 @@ type judgement interface {
 // argument error.
 type judgeHandler struct{}
 
-func (judgeHandler) calledHandler() origin { return origin{forwarded: true} }
+func (judgeHandler) calledHandler() summary.Origin { return summary.Origin{Forwarded: true} }
 
-func (judgeHandler) opaqueCall(call *ssa.Call) origin {
+func (judgeHandler) opaqueCall(call *ssa.Call) summary.Origin {
 	// Calling a function it was given (next(ctx, req) in middleware)
 	// forwards; calling a method of an interface it was given
 	// (ctx.Err(), api.Fetch(...)) does not.
 	if common := call.Common(); !common.IsInvoke() {
 		switch common.Value.(type) {
 		case *ssa.Parameter, *ssa.FreeVar:
-			return origin{forwarded: true}
+			return summary.Origin{Forwarded: true}
 		}
 	}
-	return origin{category: category.ToolError}
+	return summary.Origin{Category: category.ToolError}
 }
 
-func (judgeHandler) unconditional(token.Pos) origin { return origin{category: category.ToolError} }
+func (judgeHandler) unconditional(token.Pos) summary.Origin {
+	return summary.Origin{Category: category.ToolError}
+}
 
 // judgeHelper summarizes a helper: an error it makes whatever its
 // parameters hold is fresh, for each caller to judge by its own
@@ -79,15 +83,21 @@ func (judgeHandler) unconditional(token.Pos) origin { return origin{category: ca
 // argument errors, whatever they forward.
 type judgeHelper struct{}
 
-func (judgeHelper) calledHandler() origin { return origin{category: category.ToolError} }
+func (judgeHelper) calledHandler() summary.Origin {
+	return summary.Origin{Category: category.ToolError}
+}
 
-func (judgeHelper) opaqueCall(*ssa.Call) origin { return origin{category: category.ToolError} }
+func (judgeHelper) opaqueCall(*ssa.Call) summary.Origin {
+	return summary.Origin{Category: category.ToolError}
+}
 
-func (judgeHelper) unconditional(site token.Pos) origin { return origin{fresh: true, site: site} }
+func (judgeHelper) unconditional(site token.Pos) summary.Origin {
+	return summary.Origin{Fresh: true, Site: site}
+}
 
 // classifyReturn returns the kind of the error ret returns, if it
 // reaches the client as a protocol error, and where it comes from.
-func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (category.Kind, origin) {
+func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (category.Kind, summary.Origin) {
 	errVal := ret.Results[len(ret.Results)-1]
 	sources := ssaval.Sources(errVal)
 	if h.Kind == sdk.Typed && !c.allProtocolErrors(sources) {
@@ -95,29 +105,29 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (categ
 		// helper that builds an category.InvalidParams protocol error on some of
 		// its paths (an invalid cursor) and plain errors on others
 		// still sends that one to the client as a protocol error.
-		if o := c.join(sources); o.category == category.InvalidParams && c.someProtocolErrors(sources) {
-			return o.category, o
+		if o := c.join(sources); o.Category == category.InvalidParams && c.someProtocolErrors(sources) {
+			return o.Category, o
 		}
-		return category.None, origin{}
+		return category.None, summary.Origin{}
 	}
 	if len(h.Escapes) > 0 {
 		// Its wrappers turn its errors into tool results, but for the
 		// marked ones they pass on as protocol errors.
 		if !intersects(c.marks(sources), h.Escapes) {
-			return category.None, origin{}
+			return category.None, summary.Origin{}
 		}
-		if o := c.join(sources); o.category > category.ToolError {
-			return o.category, o
+		if o := c.join(sources); o.Category > category.ToolError {
+			return o.Category, o
 		}
-		return category.None, origin{}
+		return category.None, summary.Origin{}
 	}
 	switch o := c.join(sources); {
-	case o.category == category.ToolError || o.category > category.ToolError && c.testedByType(ret.Block(), sources):
-		return category.ToolError, origin{site: ret.Pos()}
-	case o.category != category.None:
-		return o.category, o
+	case o.Category == category.ToolError || o.Category > category.ToolError && c.testedByType(ret.Block(), sources):
+		return category.ToolError, summary.Origin{Site: ret.Pos()}
+	case o.Category != category.None:
+		return o.Category, o
 	}
-	return category.None, origin{}
+	return category.None, summary.Origin{}
 }
 
 // allProtocolErrors reports whether every non-nil source is a value of
@@ -192,5 +202,14 @@ func (c *classifier) returnsProtocolError(v ssa.Value) bool {
 		return false
 	}
 	sum := c.s.summaryOf(fn)
-	return sum != nil && !sum.Handler && sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Protocol
+	return sum != nil && !sum.Handler && sum.Pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Protocol
+}
+
+// join classifies an error value from its sources.
+func (c *classifier) join(sources []ssa.Value) summary.Origin {
+	var j summary.Joined
+	for _, src := range sources {
+		j.Add(c.originOf(src, 0))
+	}
+	return j.Result()
 }

@@ -1,11 +1,11 @@
 package summaries
 
 import (
-	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // export records the summaries of the package's functions and methods as
@@ -30,20 +30,17 @@ func (s knowing) exportFunc(fn *ssa.Function) bool {
 		return false
 	}
 	sum := s.summaryOf(fn)
-	if sum == nil || !sum.informative() {
+	if sum == nil || !sum.Informative() {
 		return false
 	}
-	s.pass.ExportObjectFact(obj, sum.exported())
+	s.pass.ExportObjectFact(obj, &summaryFact{*sum.Exported()})
 	return true
 }
 
-// exported returns the summary as the fact other packages see: in the
-// standalone driver facts are not encoded, and must carry no position of
-// this package's file set all the same, for both drivers to agree.
-func (s *summary) exported() *summary {
-	out := &summary{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes)}
-	for i := range out.Outcomes {
-		out.Outcomes[i].pos = token.NoPos
-	}
-	return out
-}
+// summaryFact is a fact about a function: its summary, for the handlers of
+// every package that imports it to classify a call to it by, the way they
+// classify a call to json.Unmarshal.
+type summaryFact struct{ summary.Func }
+
+// AFact marks summaryFact as an analysis.Fact.
+func (*summaryFact) AFact() {}

@@ -1,7 +1,6 @@
 package summaries
 
 import (
-	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // fieldFuncs is a package fact: what the functions stored into the
@@ -20,7 +20,7 @@ import (
 // what its imports' facts say, since go vet passes on the package facts
 // of direct imports only.
 type fieldFuncs struct {
-	Fields []fieldFunc
+	Fields []summary.FieldFunc
 }
 
 // AFact marks fieldFuncs as a fact.
@@ -37,36 +37,11 @@ func (f *fieldFuncs) String() string {
 	return b.String()
 }
 
-// A fieldFunc is the strongest outcome of the functions stored into one
-// field, "path.Type.Field", for each parameter holding argument values.
-type fieldFunc struct {
-	Field   string
-	Outcome outcome
-}
-
-// fieldKey returns "path.Type.Field" for field i of the struct x points to
-// or is, or "" when x is no named struct.
-func fieldKey(x ssa.Value, i int) string {
-	t := x.Type()
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok || named.Obj().Pkg() == nil {
-		return ""
-	}
-	st, ok := named.Underlying().(*types.Struct)
-	if !ok || i >= st.NumFields() {
-		return ""
-	}
-	return named.Obj().Pkg().Path() + "." + named.Obj().Name() + "." + st.Field(i).Name()
-}
-
 // storedFieldFuncs computes the package's fieldFuncs fact: what it
 // stores into function-typed fields, joined with what its imports'
 // facts say.
 func (s knowing) storedFieldFuncs() *fieldFuncs {
-	byField := make(map[string][]outcome)
+	byField := make(map[string][]summary.Outcome)
 	funcs := s.srcFuncs
 	if init := s.pkg.Func("init"); init != nil {
 		funcs = append(slices.Clip(funcs), init) // package-level tables
@@ -85,7 +60,7 @@ func (s knowing) storedFieldFuncs() *fieldFuncs {
 				if _, isFunc := st.Val.Type().Underlying().(*types.Signature); !isFunc {
 					continue
 				}
-				key := fieldKey(fa.X, fa.Field)
+				key := summary.FieldKey(fa.X, fa.Field)
 				target := ssaval.FuncValue(st.Val)
 				if key == "" || target == nil {
 					continue
@@ -103,62 +78,20 @@ func (s knowing) storedFieldFuncs() *fieldFuncs {
 			}
 		}
 	}
-	out := &fieldFuncs{}
-	for field, outcomes := range byField {
-		for _, o := range strongestByParam(outcomes) {
-			out.Fields = append(out.Fields, fieldFunc{Field: field, Outcome: o})
-		}
-	}
-	slices.SortFunc(out.Fields, func(a, b fieldFunc) int {
-		if c := strings.Compare(a.Field, b.Field); c != 0 {
-			return c
-		}
-		return a.Outcome.Param - b.Outcome.Param
-	})
-	return out
-}
-
-// strongestByParam keeps, for each parameter, the outcome of the
-// strongest argument kind, with no position: the functions differ.
-func strongestByParam(outcomes []outcome) []outcome {
-	best := make(map[int]outcome)
-	for _, o := range outcomes {
-		if o.Category <= category.ToolError {
-			continue
-		}
-		if b, ok := best[o.Param]; !ok || o.Category > b.Category {
-			o.pos, o.Fresh, o.Wraps, o.Values, o.Fills, o.Tests, o.Marks = token.NoPos, false, nil, nil, nil, nil, nil
-			o.Field, o.ByField, o.FieldValues = "", false, nil
-			best[o.Param] = o
-		}
-	}
-	var out []outcome
-	for _, o := range best {
-		out = append(out, o)
-	}
-	slices.SortFunc(out, func(a, b outcome) int { return a.Param - b.Param })
-	return out
+	return &fieldFuncs{Fields: summary.FieldFuncs(byField)}
 }
 
 // fieldOrigin classifies the error of a call of a function loaded from a
 // function-typed field of a struct, by what the functions stored there
 // do, here and in the packages imported.
-func (c *classifier) fieldOrigin(call *ssa.Call) (origin, bool) {
+func (c *classifier) fieldOrigin(call *ssa.Call) (summary.Origin, bool) {
 	common := call.Common()
-	var key string
-	switch v := common.Value.(type) {
-	case *ssa.Field:
-		key = fieldKey(v.X, v.Field)
-	case *ssa.UnOp:
-		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-			key = fieldKey(fa.X, fa.Field)
-		}
-	}
+	key := summary.LoadedFieldKey(common.Value)
 	if key == "" || c.s.fieldFuncs == nil {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
 	taints := c.flow.ArgTaints(common)
-	var best outcome
+	var best summary.Outcome
 	for _, ff := range c.s.fieldFuncs.Fields {
 		o := ff.Outcome
 		if ff.Field != key || o.Category <= best.Category {
@@ -169,13 +102,7 @@ func (c *classifier) fieldOrigin(call *ssa.Call) (origin, bool) {
 		}
 	}
 	if best.Category <= category.ToolError {
-		return origin{}, false
+		return summary.Origin{}, false
 	}
-	return origin{category: best.Category, site: call.Pos(), via: typeAndField(key)}, true
-}
-
-// typeAndField returns "Type.Field" of a key "path.Type.Field".
-func typeAndField(key string) string {
-	field := strings.LastIndexByte(key, '.')
-	return key[strings.LastIndexByte(key[:field], '.')+1:]
+	return summary.Origin{Category: best.Category, Site: call.Pos(), Via: summary.TypeAndField(key)}, true
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 )
@@ -45,7 +46,7 @@ func (k *knowledge) rawHandler(fn *ssa.Function) bool {
 }
 
 // handlerSummary is the summary of a raw handler, as its callers see it.
-var handlerSummary = &summary{Handler: true}
+var handlerSummary = &summary.Func{Handler: true}
 
 // knowing is the summarizer as the classification of handlers' returns
 // reads it: a raw handler of the package is summarized as one.
@@ -56,7 +57,7 @@ type knowing struct {
 
 // summaryOf returns the summary of fn as a caller that knows the
 // package's handlers sees it.
-func (v knowing) summaryOf(fn *ssa.Function) *summary {
+func (v knowing) summaryOf(fn *ssa.Function) *summary.Func {
 	if v.known.rawHandler(fn) {
 		return handlerSummary
 	}
@@ -65,10 +66,11 @@ func (v knowing) summaryOf(fn *ssa.Function) *summary {
 
 // Effect implements argflow.Summarizer.
 func (v knowing) Effect(fn *ssa.Function, args []argflow.Taint, fields func(param int) map[string]argflow.Taint) (argflow.Effect, bool) {
-	if v.known.rawHandler(fn) {
-		return argflow.Effect{}, false
+	sum := v.summaryOf(fn)
+	if sum == nil || sum.Handler {
+		return argflow.Effect{}, false // unknown, or forwarded: a raw handler's errors are its callers'
 	}
-	return v.summarizer.Effect(fn, args, fields)
+	return sum.Pick(args, fields).Effect(), true
 }
 
 // reach returns where the package's registrations lead, if known.
@@ -108,7 +110,7 @@ func (v knowing) flow(fn *ssa.Function, sdks sdk.Bindings, seeds []*ssa.Paramete
 
 // summaryOfObject returns the summary of the function or method obj, of
 // this package or another.
-func (v knowing) summaryOfObject(obj *types.Func) *summary {
+func (v knowing) summaryOfObject(obj *types.Func) *summary.Func {
 	if obj.Pkg() == v.pass.Pkg {
 		return v.summaryOf(v.pkg.Prog.FuncValue(obj))
 	}

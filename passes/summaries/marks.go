@@ -42,7 +42,7 @@ func (c *classifier) sourceMarks(src ssa.Value) []string {
 	} else if call, _ := ssaval.CallOf(src); call != nil {
 		if fn := call.Common().StaticCallee(); fn != nil {
 			if sum := c.s.summaryOf(fn); sum != nil && !sum.Handler {
-				out = sorted.Union(out, sum.pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Marks)
+				out = sorted.Union(out, sum.Pick(c.flow.ArgTaints(call.Common()), c.argFields(call.Common())).Marks)
 			}
 		}
 		for _, op := range ssaval.Operands(call.Common()) {

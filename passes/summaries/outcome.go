@@ -1,10 +1,8 @@
 package summaries
 
 import (
-	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -14,25 +12,28 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // maxSeeded bounds the parameters summarized one by one.
 const maxSeeded = 8
 
 // summarize computes the summary of one function of this package.
-func (s *summarizer) summarize(fn *ssa.Function) *summary {
+func (s *summarizer) summarize(fn *ssa.Function) *summary.Func {
 	results := fn.Signature.Results()
 	if results.Len() == 0 {
 		return nil
 	}
+	// The error parameters whose errors it may pass on: the first 64,
+	// since an origin's Wraps is a set of bits.
 	errParams := make(map[*ssa.Parameter]int)
 	for i, p := range fn.Params {
-		if sdk.IsError(p.Type()) {
+		if sdk.IsError(p.Type()) && i < 64 {
 			errParams[p] = i
 		}
 	}
 	base := s.outcome(fn, -1, -1, errParams)
-	sum := &summary{Outcomes: []outcome{base}}
+	sum := &summary.Func{Outcomes: []summary.Outcome{base}}
 	seeded := 0
 	for i, p := range fn.Params {
 		if !s.seedable(p.Type()) || seeded == maxSeeded {
@@ -40,11 +41,11 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary {
 		}
 		seeded++
 		o := s.outcome(fn, i, -1, errParams)
-		if o.sameAs(base) {
+		if o.SameAs(base) {
 			continue
 		}
 		st := argflow.StructFields(p.Type())
-		if o.Category <= category.ToolError || st == nil || st.NumFields() > maxFields {
+		if o.Category <= category.ToolError || st == nil || st.NumFields() > summary.MaxFields {
 			sum.Outcomes = append(sum.Outcomes, o)
 			if ko, ok := s.keyedOutcome(fn, i, o, errParams); ok {
 				sum.Outcomes = append(sum.Outcomes, ko)
@@ -54,7 +55,7 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary {
 		o.ByField = true
 		sum.Outcomes = append(sum.Outcomes, o)
 		for j := range st.NumFields() {
-			if of := s.outcome(fn, i, j, errParams); !of.sameAs(base) {
+			if of := s.outcome(fn, i, j, errParams); !of.SameAs(base) {
 				of.Field = st.Field(j).Name()
 				sum.Outcomes = append(sum.Outcomes, of)
 			}
@@ -68,45 +69,22 @@ func (s *summarizer) summarize(fn *ssa.Function) *summary {
 // comma-ok (params["teamRefId"]), when that is weaker than o, the
 // outcome without the keys: fn's argument errors then come from checking
 // that the keys are there, which a caller's own literal settles.
-func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o outcome, errParams map[*ssa.Parameter]int) (outcome, bool) {
+func (s *summarizer) keyedOutcome(fn *ssa.Function, param int, o summary.Outcome, errParams map[*ssa.Parameter]int) (summary.Outcome, bool) {
 	if o.Category <= category.ToolError {
-		return outcome{}, false
+		return summary.Outcome{}, false
 	}
 	p := fn.Params[param]
-	keys := presenceKeys(p)
+	keys := ssaval.CommaOkKeys(p)
 	if len(keys) == 0 {
-		return outcome{}, false
+		return summary.Outcome{}, false
 	}
 	ko := s.outcomeOf(fn, param, -1, errParams, func(flow *argflow.Func) { flow.AssumeKeysPresent(p) })
 	if ko.Category >= o.Category {
-		return outcome{}, false
+		return summary.Outcome{}, false
 	}
 	ko.Keys = keys
 	return ko, true
 }
-
-// presenceKeys returns, sorted, the constant string keys looked up with
-// a comma-ok in the map parameter p itself.
-func presenceKeys(p *ssa.Parameter) []string {
-	if _, ok := p.Type().Underlying().(*types.Map); !ok {
-		return nil
-	}
-	var keys []string
-	for _, ref := range *p.Referrers() {
-		l, ok := ref.(*ssa.Lookup)
-		if !ok || !l.CommaOk || l.X != p {
-			continue
-		}
-		if k, ok := l.Index.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
-			keys = append(keys, constant.StringVal(k.Value))
-		}
-	}
-	slices.Sort(keys)
-	return slices.Compact(keys)
-}
-
-// maxFields bounds the fields of a struct parameter summarized one by one.
-const maxFields = 16
 
 // seedable reports whether a parameter of type t can hold argument values
 // worth tracking: not a context, an error, a function, a channel, or the
@@ -127,13 +105,13 @@ func (s *summarizer) seedable(t types.Type) bool {
 
 // outcome classifies the returns of fn when parameter param (-1: none)
 // holds argument values, in its field field only when that is not -1.
-func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) outcome {
+func (s *summarizer) outcome(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int) summary.Outcome {
 	return s.outcomeOf(fn, param, field, errParams, nil)
 }
 
 // outcomeOf is outcome with the argument flow set up further by assume,
 // when not nil.
-func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int, assume func(*argflow.Func)) outcome {
+func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map[*ssa.Parameter]int, assume func(*argflow.Func)) summary.Outcome {
 	var seeds []*ssa.Parameter
 	if param >= 0 && field < 0 {
 		seeds = append(seeds, fn.Params[param])
@@ -146,10 +124,10 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 		assume(flow)
 	}
 	c := &classifier{flow: flow, sdks: s.sdks, s: knowing{summarizer: s}, judge: judgeHelper{}, errParams: errParams}
-	o := outcome{Param: param}
+	o := summary.Outcome{Param: param}
 
-	var all joined
-	var best origin                          // the strongest argument origin of any return
+	var all summary.Joined
+	var best summary.Origin                  // the strongest argument origin of any return
 	fieldValues := make(map[int][]ssa.Value) // the values of results holding argument values
 	var decisive token.Pos
 	protocol, anyErr := true, false
@@ -165,15 +143,15 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 			values = values[:len(values)-1]
 			sources := ssaval.Sources(ret.Results[len(ret.Results)-1])
 			r := c.join(sources)
-			if r.category > best.category && r.category != category.ToolError {
+			if r.Category > best.Category && r.Category != category.ToolError {
 				best = r
 				decisive = ret.Pos()
 				if !decisive.IsValid() {
-					decisive = r.site
+					decisive = r.Site
 				}
 			}
-			all.add(r)
-			if !r.nilValue {
+			all.Add(r)
+			if !r.Nil {
 				anyErr = true
 				protocol = protocol && c.allProtocolErrors(sources)
 				o.Marks = sorted.Union(o.Marks, c.marks(sources))
@@ -192,72 +170,17 @@ func (s *summarizer) outcomeOf(fn *ssa.Function, param, field int, errParams map
 	}
 	// A return that mixes an argument error with another does not hide
 	// the helper's other returns, nor what it wraps and makes anew.
-	o.Category, o.Fresh, o.Wraps = all.result().category, all.fresh, bits(all.wraps)
-	if best.category != category.None {
-		o.Category = best.category
+	o.Category, o.Fresh, o.Wraps = all.Result().Category, all.Fresh(), all.Wraps()
+	if best.Category != category.None {
+		o.Category = best.Category
 	}
 	o.Protocol = anyErr && protocol && o.Category == category.InvalidParams
-	o.Fills = s.fills(fn, flow)
-	o.FieldValues = structValues(flow, fieldValues)
+	o.Fills = summary.Fills(fn, flow)
+	o.FieldValues = summary.FieldValues(flow, fieldValues)
 	if decisive.IsValid() && o.Category > category.ToolError {
-		o.pos = decisive
+		o.Pos = decisive
 		p := s.pass.Fset.Position(decisive)
 		o.Line = p.Line
 	}
 	return o
-}
-
-// structValues returns, for each struct result whose values hold
-// argument values in some of its fields only, those fields.
-func structValues(flow *argflow.Func, byResult map[int][]ssa.Value) []argflow.FieldValue {
-	var out []argflow.FieldValue
-	for _, i := range slices.Sorted(maps.Keys(byResult)) {
-		vals := byResult[i]
-		st := argflow.StructFields(vals[0].Type())
-		if st == nil || st.NumFields() > maxFields {
-			continue
-		}
-		var held []argflow.FieldValue
-		for j := range st.NumFields() {
-			for _, v := range vals {
-				if flow.FieldTaint(v, j)&argflow.ArgValue != 0 {
-					held = append(held, argflow.FieldValue{Result: i, Field: st.Field(j).Name()})
-					break
-				}
-			}
-		}
-		if len(held) < st.NumFields() {
-			out = append(out, held...)
-		}
-	}
-	return out
-}
-
-// fills returns the parameters of fn that a decode in fn fills.
-func (s *summarizer) fills(fn *ssa.Function, flow *argflow.Func) []int {
-	var out []int
-	add := func(target ssa.Value) {
-		if p, ok := argflow.Unwrap(target).(*ssa.Parameter); ok {
-			if i := slices.Index(fn.Params, p); i >= 0 && !slices.Contains(out, i) {
-				out = append(out, i)
-			}
-		}
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			call, ok := instr.(*ssa.Call)
-			if !ok {
-				continue
-			}
-			class := flow.Classify(call.Common())
-			if class.Kind == argflow.Decode {
-				add(class.Target)
-			}
-			for _, t := range class.Targets {
-				add(t)
-			}
-		}
-	}
-	slices.Sort(out)
-	return out
 }

@@ -21,6 +21,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/implementers"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
@@ -40,7 +41,7 @@ func New(scopePass, handlersPass, pathsPass *analysis.Analyzer, sdks sdk.Table) 
 			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result), pass.ResultOf[pathsPass].(*paths.Result), sdks)
 		},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(summary), new(forwardSeeds), new(fieldFuncs), new(methodSummaries)},
+		FactTypes:  []analysis.Fact{new(summaryFact), new(forwardSeeds), new(fieldFuncs), new(methodSummaries)},
 	}
 }
 
@@ -81,7 +82,7 @@ func (r *Result) Returns(h *handlers.Handler) []Return {
 			continue
 		}
 		if kind, o := c.classifyReturn(h, ret); kind != category.None {
-			out = append(out, Return{Pos: ret.Pos(), Kind: kind, Site: o.site, Via: o.via, SiteLine: o.siteLine})
+			out = append(out, Return{Pos: ret.Pos(), Kind: kind, Site: o.Site, Via: o.Via, SiteLine: o.SiteLine})
 		}
 	}
 	return out
@@ -105,8 +106,14 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, ps *paths.R
 		exportMethodSummaries(pass, below, false)
 		return &Result{}, nil
 	}
-	index := newTypeIndex()
-	index.summarized = below
+	module := ""
+	if pass.Module != nil {
+		module = pass.Module.Path
+	}
+	// Only the types of the packages that export method summaries, and of
+	// those that import them, can implement an interface with a method
+	// whose summary decides a dynamic call: the others' are not listed.
+	dispatch := implementers.New(pass.Pkg, module, sdks, below)
 	// The handlers are found first (package handlers): which functions
 	// are handlers, and which forward the errors of which, is the role
 	// table's and the SDKs' question alone. Then one summarizer, whose
@@ -114,7 +121,7 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, ps *paths.R
 	// forward hold argument values (Seed), and the classification of the
 	// handlers' returns reads them knowing which functions are handlers (a
 	// handler's callers forward its errors, a helper's are judged).
-	s := newSummarizer(pass, prog, table, sdks, fixed, index)
+	s := newSummarizer(pass, prog, table, sdks, fixed, dispatch)
 	own := knowing{summarizer: s}
 	hs.Seed(func(h *handlers.Handler) *argflow.Func { return own.flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) }, func(w *types.Func) []handlers.ForwardedParam {
 		var fact forwardSeeds

@@ -2,16 +2,16 @@ package summaries
 
 import (
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/mcperrlint/mcperrlint/internal/argflow"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
+	"github.com/mcperrlint/mcperrlint/internal/implementers"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // summarizer computes the summaries of a package's functions, and reads
@@ -24,46 +24,24 @@ type summarizer struct {
 	fixed    argflow.FixedMaps
 	srcFuncs []*ssa.Function // the package's functions, literals after their parents
 
-	local map[*ssa.Function]*summary // nil while being computed
+	local map[*ssa.Function]*summary.Func // nil while being computed
 
 	fieldFuncs *fieldFuncs // what functions stored into fields do
 	sdkTable   sdk.Table   // the SDKs the analyzer knows
 
-	// types indexes what the package can see, for both summarizers of
-	// a run: which summarizer asks does not change the answers.
-	types *typeIndex
-}
-
-// A typeIndex holds what a package sees of other packages, computed once
-// for the summarizers of one pass.
-type typeIndex struct {
-	imported     map[*types.Func]*summary      // summaries of other packages' functions, nil for none
-	impls        map[*types.Func][]*types.Func // implementations of interface methods
-	implementers map[*types.Interface][]*types.Pointer
-	concrete     []*types.Pointer // the visible named types an interface may be implemented by
-	byMethod     map[string][]int // indexes into concrete of the types that may have a method of a name
-	// methodSummaries holds whether a package's types may have methods
-	// with summaries (see mayHaveMethodSummaries); summarized lists the
-	// packages below this one that export method summaries.
-	methodSummaries map[*types.Package]bool
-	summarized      map[string]bool
-	visible         []*types.Package // the package and its imports, once listed
-}
-
-func newTypeIndex() *typeIndex {
-	return &typeIndex{
-		imported:        make(map[*types.Func]*summary),
-		impls:           make(map[*types.Func][]*types.Func),
-		implementers:    make(map[*types.Interface][]*types.Pointer),
-		methodSummaries: make(map[*types.Package]bool),
-	}
+	// imported holds the summaries of other packages' functions read so
+	// far, nil for none.
+	imported map[*types.Func]*summary.Func
+	// dispatch lists the implementations of interface methods among the
+	// types the package sees that may have summarized methods.
+	dispatch *implementers.Index
 }
 
 // newSummarizer returns the summarizer of a package. Its summaries are
 // the functions' own, whoever calls them: they are computed before the
 // package's handlers are known, for handler finding to read, and are not
 // computed again once they are (see knowledge).
-func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, index *typeIndex) *summarizer {
+func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table, sdks sdk.Table, fixed argflow.FixedMaps, dispatch *implementers.Index) *summarizer {
 	return &summarizer{
 		pass:     pass,
 		pkg:      prog.Pkg,
@@ -72,27 +50,10 @@ func newSummarizer(pass *analysis.Pass, prog *mcpssa.Result, table *roles.Table,
 		sdkTable: sdks,
 		fixed:    fixed,
 		srcFuncs: prog.SrcFuncs,
-		local:    make(map[*ssa.Function]*summary),
-		types:    index,
+		local:    make(map[*ssa.Function]*summary.Func),
+		imported: make(map[*types.Func]*summary.Func),
+		dispatch: dispatch,
 	}
-}
-
-// Effect implements argflow.Summarizer.
-func (s *summarizer) Effect(fn *ssa.Function, args []argflow.Taint, fields func(param int) map[string]argflow.Taint) (argflow.Effect, bool) {
-	sum := s.summaryOf(fn)
-	if sum == nil || sum.Handler {
-		return argflow.Effect{}, false
-	}
-	o := sum.pick(args, fields)
-	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps, FieldValues: o.FieldValues}
-	switch o.Category {
-	case category.Decode:
-		e.Err = argflow.DecodeFailure
-	case category.Validate, category.InvalidParams:
-		e.Err = argflow.CheckFailure
-	}
-	e.Values, e.Tests = o.Values, o.Tests
-	return e, true
 }
 
 func originFunc(fn *ssa.Function) *ssa.Function {
@@ -104,29 +65,29 @@ func originFunc(fn *ssa.Function) *ssa.Function {
 
 // importedSummary returns the summary of obj, a function of another
 // package, from its fact.
-func (s *summarizer) importedSummary(obj *types.Func) *summary {
+func (s *summarizer) importedSummary(obj *types.Func) *summary.Func {
 	obj = obj.Origin()
-	if sum, ok := s.types.imported[obj]; ok {
+	if sum, ok := s.imported[obj]; ok {
 		return sum
 	}
-	var sum *summary
+	var sum *summary.Func
 	// The SDKs' functions are what the descriptors say: their summaries
 	// exist only in the SDK's own repository, and reading them there
 	// would judge its examples unlike a user's code.
 	if obj.Pkg() != nil && obj.Pkg() != s.pass.Pkg && !s.sdkTable.InSDK(obj.Pkg().Path()) {
-		var fact summary
+		var fact summaryFact
 		if s.pass.ImportObjectFact(obj, &fact) {
-			sum = &fact
+			sum = &fact.Func
 		}
 	}
-	s.types.imported[obj] = sum
+	s.imported[obj] = sum
 	return sum
 }
 
 // summaryOf returns the summary of fn, or nil when there is none: fn is
 // synthetic, belongs to a package that was not summarized, or is being
 // summarized (a recursive call).
-func (s *summarizer) summaryOf(fn *ssa.Function) *summary {
+func (s *summarizer) summaryOf(fn *ssa.Function) *summary.Func {
 	fn = originFunc(fn)
 	// Synthetic functions with a body (wrappers, thunks, bound methods)
 	// take other parameters than the function summarized. Functions of
@@ -154,39 +115,7 @@ func (s *summarizer) summaryOf(fn *ssa.Function) *summary {
 }
 
 // outcomeOrigin returns the origin of the errors fn makes, by its
-// outcome o: at its decisive return in this package; in another, at its
-// declaration, with the line of the decisive return beside it, since the
-// export data go vet reads keeps the positions of declarations only and
-// both drivers must say the same.
-func (s *summarizer) outcomeOrigin(fn *ssa.Function, o outcome) origin {
-	return s.objectOrigin(originFunc(fn).Object(), o)
-}
-
-// objectOrigin is outcomeOrigin for the function obj.
-func (s *summarizer) objectOrigin(obj types.Object, o outcome) origin {
-	if o.pos.IsValid() {
-		return origin{category: o.Category, site: o.pos}
-	}
-	if obj == nil {
-		return origin{category: o.Category}
-	}
-	via := obj.Name()
-	if obj.Pkg() != nil {
-		via = obj.Pkg().Name() + "." + via
-	}
-	if f, ok := obj.(*types.Func); ok {
-		if recv := f.Signature().Recv(); recv != nil {
-			via = types.TypeString(recv.Type(), (*types.Package).Name)
-			if strings.HasPrefix(via, "*") {
-				via = "(" + via + ")"
-			}
-			via += "." + obj.Name()
-		}
-	}
-	// The start of the declaration's line: export data keeps no columns.
-	site := obj.Pos()
-	if tf := s.pass.Fset.File(site); tf != nil {
-		site = tf.LineStart(tf.Line(site))
-	}
-	return origin{category: o.Category, site: site, via: via, siteLine: o.Line}
+// outcome o (see summary.OriginOf).
+func (s *summarizer) outcomeOrigin(fn *ssa.Function, o summary.Outcome) summary.Origin {
+	return summary.OriginOf(s.pass.Fset, originFunc(fn).Object(), o)
 }

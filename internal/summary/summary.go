@@ -1,4 +1,20 @@
-package summaries
+// Package summary defines what the summaries pass says of a function, and
+// its facts carry to the packages that import it: what the function's
+// error result means when a tool handler calls it with the tool call's
+// arguments (a Func, one Outcome for each parameter that changes it), and
+// how a call, knowing which of its arguments hold argument values, picks
+// its outcome. Handlers in every package that imports the function
+// classify a call to it from its summary, the way they classify a call to
+// json.Unmarshal, so a project's own decode, validate, error-wrapping and
+// tool-result helpers are seen through wherever they live.
+//
+// An Outcome is joined from the origins of the errors the function's
+// returns may hold (Origin, Joined): the lattice the classifier of the
+// summaries pass computes in; the parts of it that argument flow alone
+// tells (Fills, FieldValues) are read here too. The rules that classify
+// and summarize are the pass's; this package holds the values, for the
+// pass and its facts to share.
+package summary
 
 import (
 	"go/token"
@@ -11,17 +27,13 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
 )
 
-// A summary is a fact about a function: what its error result means when a
-// tool handler calls it with the tool call's arguments. Handlers in every
-// package that imports the function classify a call to it from its
-// summary, the way they classify a call to json.Unmarshal, so a project's
-// own decode, validate, error-wrapping and tool-result helpers are seen
-// through wherever they live.
+// A Func is the summary of a function: what its error result means when a
+// tool handler calls it with the tool call's arguments.
 //
-// Summaries hold no positions, maps or pointers: they are gob-encoded
-// between the units of go vet and nogo, and must encode the same way
-// every time.
-type summary struct {
+// A summary's fact holds no positions (see Exported), maps or pointers:
+// it is gob-encoded between the units of go vet and nogo, and must encode
+// the same way every time.
+type Func struct {
 	// Handler reports that the function is a tool handler in its own
 	// right, whose returns are reported in its own package: a handler
 	// that returns its error forwards it, and is not reported for it.
@@ -31,13 +43,11 @@ type summary struct {
 	// values (Param -1; it may still read them through a request), and
 	// with each parameter that changes that, in parameter order. A
 	// method's receiver is parameter 0.
-	Outcomes []outcome
+	Outcomes []Outcome
 }
 
-// AFact marks summary as an analysis.Fact.
-func (*summary) AFact() {}
-
-func (s *summary) String() string {
+// String returns the summary as the tests of the facts spell it.
+func (s *Func) String() string {
 	var parts []string
 	if s.Handler {
 		parts = append(parts, "handler")
@@ -48,9 +58,9 @@ func (s *summary) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// An outcome is what the errors a function returns mean, when the
+// An Outcome is what the errors a function returns mean, when the
 // parameter Param holds argument values (-1: none does).
-type outcome struct {
+type Outcome struct {
 	Param int
 
 	// Kind is the origin of the errors the function makes itself: the
@@ -119,10 +129,13 @@ type outcome struct {
 	// function.
 	Line int
 
-	pos token.Pos // the decisive return, for functions of this package
+	// Pos is the decisive return, for the functions of the package
+	// analyzed only: a fact carries none (see Exported).
+	Pos token.Pos
 }
 
-func (o outcome) String() string {
+// String returns the outcome as the tests of the facts spell it.
+func (o Outcome) String() string {
 	s := "param " + itoa(o.Param)
 	if o.Field != "" {
 		s += "." + o.Field
@@ -163,9 +176,9 @@ func (o outcome) String() string {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-// informative reports whether the summary tells a caller more than an
+// Informative reports whether the summary tells a caller more than an
 // unknown function would.
-func (s *summary) informative() bool {
+func (s *Func) Informative() bool {
 	if s.Handler {
 		return true
 	}
@@ -177,21 +190,23 @@ func (s *summary) informative() bool {
 	return false
 }
 
-func (o outcome) sameAs(p outcome) bool {
+// SameAs reports whether o tells a caller what p does, wherever its
+// decisive return is.
+func (o Outcome) SameAs(p Outcome) bool {
 	return o.Category == p.Category && o.Protocol == p.Protocol && o.Fresh == p.Fresh && slices.Equal(o.Values, p.Values) &&
 		slices.Equal(o.Wraps, p.Wraps) && slices.Equal(o.Fills, p.Fills) && slices.Equal(o.Tests, p.Tests) && slices.Equal(o.Marks, p.Marks) &&
 		slices.Equal(o.FieldValues, p.FieldValues) && slices.Equal(o.Keys, p.Keys)
 }
 
-// pick returns the outcome of a call whose arguments have the given
+// Pick returns the outcome of a call whose arguments have the given
 // taints: the strongest among the parameters that hold argument values,
 // or the base outcome when none does. fields, when not nil, tells how
 // the fields of a struct argument relate to the arguments (nil for an
 // argument that is no struct): a parameter with outcomes by field is
 // judged by those of the fields that hold argument values.
-func (s *summary) pick(args []argflow.Taint, fields func(param int) map[string]argflow.Taint) outcome {
+func (s *Func) Pick(args []argflow.Taint, fields func(param int) map[string]argflow.Taint) Outcome {
 	if len(s.Outcomes) == 0 {
-		return outcome{Param: -1} // a handler's summary says nothing of its errors
+		return Outcome{Param: -1} // a handler's summary says nothing of its errors
 	}
 	best := s.Outcomes[0]
 	byField := make(map[int]map[string]argflow.Taint)
@@ -250,20 +265,36 @@ func holdsKeys(fm map[string]argflow.Taint, keys []string) bool {
 	return true
 }
 
-func bits(mask uint64) []int {
-	var out []int
-	for i := range 64 {
-		if mask&(1<<i) != 0 {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 func ints(xs []int) string {
 	s := ""
 	for _, x := range xs {
 		s += " " + itoa(x)
 	}
 	return s
+}
+
+// Exported returns the summary as its fact carries it: in the standalone
+// driver facts are not encoded, and must carry no position of this
+// package's file set all the same, for both drivers to agree.
+func (s *Func) Exported() *Func {
+	out := &Func{Handler: s.Handler, Outcomes: slices.Clone(s.Outcomes)}
+	for i := range out.Outcomes {
+		out.Outcomes[i].Pos = token.NoPos
+	}
+	return out
+}
+
+// Effect returns what a call with outcome o does, as argument flow reads
+// it: the values it returns and fills, the errors it wraps, and the
+// failure its error is.
+func (o Outcome) Effect() argflow.Effect {
+	e := argflow.Effect{Fills: o.Fills, Wraps: o.Wraps, FieldValues: o.FieldValues}
+	switch o.Category {
+	case category.Decode:
+		e.Err = argflow.DecodeFailure
+	case category.Validate, category.InvalidParams:
+		e.Err = argflow.CheckFailure
+	}
+	e.Values, e.Tests = o.Values, o.Tests
+	return e
 }
