@@ -18,6 +18,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/sdkversion"
+	"github.com/mcperrlint/mcperrlint/passes/seeds"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 	"github.com/mcperrlint/mcperrlint/passes/unflagged"
@@ -110,9 +111,9 @@ func New(cfg Config) *analysis.Analyzer {
 // A pipeline is the passes one analyzer requires, each configured by its
 // Config: the stages, in the order they run on a package, and the checks.
 type pipeline struct {
-	scope, handlers, paths, servers, summaries *analysis.Analyzer
-	returns, assertions, unflagged             *analysis.Analyzer
-	sdkVersion                                 *analysis.Analyzer
+	scope, handlers, paths, servers, summaries, seeds *analysis.Analyzer
+	returns, assertions, unflagged                    *analysis.Analyzer
+	sdkVersion                                        *analysis.Analyzer
 }
 
 func newPipeline(c *Config) *pipeline {
@@ -120,9 +121,10 @@ func newPipeline(c *Config) *pipeline {
 	p.handlers = handlers.New(p.scope, sdk.Default)
 	p.paths = paths.New(p.scope, p.handlers, sdk.Default)
 	p.servers = servers.New(p.scope, p.paths)
-	p.summaries = summaries.New(p.scope, p.handlers, p.paths, sdk.Default)
-	p.returns = returns.New(p.scope, p.paths, p.servers, p.summaries, &c.ToolErrors)
-	p.assertions = assertions.New(p.scope, p.paths, p.servers, p.summaries, p.returns)
+	p.summaries = summaries.New(p.scope, p.paths, sdk.Default)
+	p.seeds = seeds.New(p.handlers, p.summaries)
+	p.returns = returns.New(p.scope, p.paths, p.servers, p.summaries, p.seeds, &c.ToolErrors)
+	p.assertions = assertions.New(p.scope, p.paths, p.servers, p.summaries, p.seeds, p.returns)
 	p.unflagged = unflagged.New(p.paths, &c.DisableUnflaggedErrors)
 	p.sdkVersion = sdkversion.New(p.scope, sdk.Default)
 	return p

@@ -162,11 +162,6 @@ func runProbes(pass *analysis.Pass) (any, error) {
 		ImportFact: func(types.Object, analysis.Fact) bool { return false },
 		InSDK:      func(string) bool { return false },
 	})
-	found.Seed(func(h *handlers.Handler) *argflow.Func {
-		flow := argflow.New(h.Fn, sdk.Bindings{h.SDK}, table, h.Seeds)
-		flow.Fixed = fixed
-		return flow
-	}, func(*types.Func) []handlers.ForwardedParam { return nil })
 	byFunc := make(map[*ssa.Function]*handlers.Handler)
 	for _, h := range found.Handlers {
 		byFunc[h.Fn] = h

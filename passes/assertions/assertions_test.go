@@ -20,6 +20,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/seeds"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
@@ -103,7 +104,8 @@ func newAssertions() *analysis.Analyzer {
 	hs := handlers.New(sc, sdk.Default)
 	ps := paths.New(sc, hs, sdk.Default)
 	srvs := servers.New(sc, ps)
-	sums := summaries.New(sc, hs, ps, sdk.Default)
+	sums := summaries.New(sc, ps, sdk.Default)
 	toolErrors := false
-	return assertions.New(sc, ps, srvs, sums, returns.New(sc, ps, srvs, sums, &toolErrors))
+	sd := seeds.New(hs, sums)
+	return assertions.New(sc, ps, srvs, sums, sd, returns.New(sc, ps, srvs, sums, sd, &toolErrors))
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/seeds"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
@@ -21,16 +22,17 @@ type Result struct {
 }
 
 // New returns the check of the assertions in the handlers pathsPass
-// finds and the helpers they pass argument values to, in the scope
-// scopePass builds, with the argument flow of summariesPass; its fixes
+// keeps and the helpers they pass argument values to, in the scope
+// scopePass builds, with the argument flow of summariesPass from the
+// seeds of seedsPass; its fixes
 // allow for those of returnsPass, and the servers of serversPass that
 // recover panics silence it.
-func New(scopePass, pathsPass, serversPass, summariesPass, returnsPass *analysis.Analyzer) *analysis.Analyzer {
+func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass, returnsPass *analysis.Analyzer) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcpassertions",
 		Doc:        "report single-value type assertions on tool arguments, which panic on a wrong-typed argument",
 		URL:        category.DocURL(category.Decode.String()),
-		Requires:   []*analysis.Analyzer{scopePass, pathsPass, serversPass, summariesPass, returnsPass},
+		Requires:   []*analysis.Analyzer{scopePass, pathsPass, serversPass, summariesPass, seedsPass, returnsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			sc := pass.ResultOf[scopePass].(*scope.Result)
@@ -39,7 +41,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass, returnsPass *analysis
 			}
 			hs := pass.ResultOf[pathsPass].(*paths.Result)
 			srvs := pass.ResultOf[serversPass].(*servers.Result)
-			w := &walker{pass: pass, pkg: sc.Pkg, srcFuncs: sc.SrcFuncs, origins: pass.ResultOf[summariesPass].(*summaries.Result)}
+			w := &walker{pass: pass, pkg: sc.Pkg, srcFuncs: sc.SrcFuncs, origins: pass.ResultOf[summariesPass].(*summaries.Result), seeds: pass.ResultOf[seedsPass].(*seeds.Result)}
 			fc := &report.FixContext{Replaced: pass.ResultOf[returnsPass].(*returns.Result).Replaced, SDKs: sc.SDKs}
 			srcs := report.NewSourceFiles(pass)
 			res := &Result{}
@@ -62,5 +64,6 @@ type walker struct {
 	pkg      *ssa.Package
 	srcFuncs []*ssa.Function
 	origins  *summaries.Result
+	seeds    *seeds.Result
 	uses     map[*ssa.Function][]funcUse // see funcUses
 }

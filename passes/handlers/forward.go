@@ -23,9 +23,9 @@ type forwardSite struct {
 	// via names the function that forwards: the handler's, or for a
 	// wrapper of another package, the wrapper's.
 	via string
-	// src tells which arguments of the call hold argument values, once
-	// the summaries are known (Result.Seed).
-	src *seedSource
+	// src is where the seeds of the forward come from: which arguments
+	// of the call hold argument values, the seeds pass tells.
+	src *SeedSource
 }
 
 // A paramKey names a function-typed parameter of a wrapper function,
@@ -36,7 +36,7 @@ type paramKey = ssaval.Param
 // turn. Every round only adds handlers and forwarders, and turns typed
 // handlers raw, never back, so it converges. Which functions are
 // forwarded does not depend on which arguments hold argument values:
-// those are found afterwards, along the edges recorded here (Seed).
+// those are found afterwards, along the edges recorded here (package seeds).
 func (f *finder) findForwarded() {
 	for {
 		changed := false
@@ -155,7 +155,7 @@ func (f *finder) forward(target *ssa.Function, site forwardSite) bool {
 		}
 		changed = true
 	}
-	f.addEdge(seedEdge{src: site.src, target: h, offset: len(target.Params) - site.args})
+	f.addEdge(SeedEdge{Source: site.src, Target: h, Offset: len(target.Params) - site.args})
 	return changed
 }
 
@@ -210,7 +210,7 @@ func (f *finder) forwardSites(h *Handler) []localSite {
 				sites[i].resultFlow = sites[i].resultFlow || resultFlow
 				continue
 			}
-			src := &seedSource{from: h, call: call.Common(), seededAt: -1}
+			src := &SeedSource{From: h, Call: call.Common()}
 			site := localSite{forwardSite{from: h, args: len(call.Common().Args), resultFlow: resultFlow, via: outerName(h.Fn), src: src}, call.Common()}
 			seen[call] = len(sites)
 			sites = append(sites, site)

@@ -21,7 +21,6 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
@@ -41,7 +40,15 @@ type Result struct {
 	// in this package or another, are forwarded.
 	Forwards map[*ssa.Function][]ForwardedParam
 
-	finder *finder // for the Wrapper facts of other packages, and Seed
+	// SeedEdges are the forwards found, along which argument values
+	// flow to the forwarded functions' parameters, and WrapperSites the
+	// sites of the package's wrappers' forwarded parameters: the seeds
+	// pass finds, with the summaries, which parameters hold argument
+	// values.
+	SeedEdges    []SeedEdge
+	WrapperSites map[*ssa.Function][]WrapperSite
+
+	finder *finder // for the Wrapper facts of other packages
 }
 
 // Forwarded reports whether a raw handler of the package calls the
@@ -66,8 +73,9 @@ type Handler struct {
 	// Kind says which returned errors become protocol errors.
 	Kind sdk.HandlerKind
 
-	// Seeds are the parameters holding argument values: a typed handler's
-	// input, or what a forwarding handler passed.
+	// Seeds are the parameters holding argument values by the handler's
+	// shape: a typed handler's input, mcp-go's arguments. What a
+	// forwarding handler passes is the seeds pass's to add.
 	Seeds []*ssa.Parameter
 
 	// Registered reports that Fn is a handler in its own right (by its
@@ -106,14 +114,14 @@ func (h *Handler) Forwarded() bool { return !h.Registered && len(h.ForwardedBy) 
 // knowing what functions mean from table and, through facts, what other
 // packages' wrappers do. It reads no summary: which parameters of the
 // forwarded functions hold argument values is found afterwards, with the
-// summaries the returns are classified with (Result.Seed).
+// summaries the returns are classified with (package seeds).
 func Find(prog *mcpssa.Result, table *roles.Table, in Inputs) *Result {
 	f := &finder{ssa: prog, roles: table, in: in, wrappers: make(map[*types.Func]*wrapper), byFunc: make(map[*ssa.Function]*Handler), foreign: make(map[paramKey]*Handler)}
 	f.findBySignature()
 	f.findByRegistration()
 	f.findForwarded()
 
-	res := &Result{Forwards: f.forwards, finder: f}
+	res := &Result{Forwards: f.forwards, SeedEdges: f.edges, WrapperSites: f.wrapperSites, finder: f}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -140,14 +148,11 @@ type finder struct {
 
 	// edges are the forwards found, along which argument values flow to
 	// the forwarded functions' parameters; wrapperSites the sites of the
-	// wrappers' forwarded parameters (see Seed).
-	edges        []seedEdge
-	edgeSeen     map[seedEdge]bool
-	foreignSrcs  map[foreignKey]*seedSource
-	wrapperSites map[*ssa.Function][]wrapperSite
-	flowOf       func(*Handler) *argflow.Func
-	flows        map[*Handler]seededFlow
-	importSeeds  func(*types.Func) []ForwardedParam
+	// wrappers' forwarded parameters (package seeds).
+	edges        []SeedEdge
+	edgeSeen     map[SeedEdge]bool
+	foreignSrcs  map[foreignKey]*SeedSource
+	wrapperSites map[*ssa.Function][]WrapperSite
 
 	forwards map[*ssa.Function][]ForwardedParam
 

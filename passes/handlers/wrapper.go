@@ -24,8 +24,8 @@ type ForwardedParam struct {
 	// SDK names the descriptor of the handler's SDK.
 	SDK string
 	// Args is how many arguments the handler passes in the call, and
-	// Seeds which of them hold argument values: set in what
-	// WrapperSeeds returns only, which the summaries tell (Result.Seed).
+	// Seeds which of them hold argument values: set in the seeds pass's
+	// fact only, which the summaries tell (package seeds).
 	Args  int
 	Seeds []int
 	// ResultFlow reports that the handler also returns the call's tool
@@ -129,7 +129,7 @@ func ImportFact[T any, PT interface {
 // its raw handlers forward.
 func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
 	f.forwards = make(map[*ssa.Function][]ForwardedParam)
-	f.wrapperSites = make(map[*ssa.Function][]wrapperSite)
+	f.wrapperSites = make(map[*ssa.Function][]WrapperSite)
 	for key, sites := range byParam {
 		if key.Index < 0 || key.Fn.Parent() != nil {
 			continue
@@ -137,20 +137,21 @@ func (f *finder) recordForwards(byParam map[paramKey][]forwardSite) {
 		for _, site := range sites {
 			fp := ForwardedParam{Param: key.Index, Made: key.Made, Method: key.Method, SDK: site.from.SDK.Name, Args: site.args, ResultFlow: site.resultFlow}
 			f.forwards[key.Fn] = append(f.forwards[key.Fn], fp)
-			f.wrapperSites[key.Fn] = append(f.wrapperSites[key.Fn], wrapperSite{fp, site.src})
+			f.wrapperSites[key.Fn] = append(f.wrapperSites[key.Fn], WrapperSite{Forward: fp, Source: site.src})
 		}
 	}
 	// byParam is a map: sort on every field and drop duplicates, so that
 	// the fact encodes the same bytes on every run (go vet and
 	// golangci-lint cache facts by their encoding).
 	for fn, fps := range f.forwards {
-		slices.SortFunc(fps, compareForwardedParams)
-		f.forwards[fn] = slices.CompactFunc(fps, func(a, b ForwardedParam) bool { return compareForwardedParams(a, b) == 0 })
+		slices.SortFunc(fps, CompareForwardedParams)
+		f.forwards[fn] = slices.CompactFunc(fps, func(a, b ForwardedParam) bool { return CompareForwardedParams(a, b) == 0 })
 	}
 }
 
-// compareForwardedParams orders ForwardedParams on all their fields.
-func compareForwardedParams(a, b ForwardedParam) int {
+// CompareForwardedParams orders ForwardedParams on all their fields, so
+// that facts that hold them encode the same bytes on every run.
+func CompareForwardedParams(a, b ForwardedParam) int {
 	return cmp.Or(
 		cmp.Compare(a.Param, b.Param),
 		compareBools(a.Made, b.Made),

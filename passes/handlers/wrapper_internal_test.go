@@ -30,14 +30,14 @@ func TestCompareForwardedParams(t *testing.T) {
 		{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2, 3}},
 		{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}, ResultFlow: true},
 	} {
-		if c := compareForwardedParams(base, later); c >= 0 {
+		if c := CompareForwardedParams(base, later); c >= 0 {
 			t.Errorf("compare(%+v, %+v) = %d, want < 0", base, later, c)
 		}
-		if c := compareForwardedParams(later, base); c <= 0 {
+		if c := CompareForwardedParams(later, base); c <= 0 {
 			t.Errorf("compare(%+v, %+v) = %d, want > 0", later, base, c)
 		}
 	}
-	if c := compareForwardedParams(base, ForwardedParam{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}}); c != 0 {
+	if c := CompareForwardedParams(base, ForwardedParam{Param: 1, SDK: "go-sdk", Args: 3, Seeds: []int{2}}); c != 0 {
 		t.Errorf("compare of equal params = %d, want 0", c)
 	}
 }

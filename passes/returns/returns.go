@@ -19,6 +19,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/seeds"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
@@ -37,15 +38,15 @@ type Result struct {
 }
 
 // New returns the check of the returns of the handlers pathsPass
-// finds, classified by summariesPass; those of SDKs whose every server
+// keeps, classified by summariesPass with the seeds of seedsPass; those of SDKs whose every server
 // serversPass finds turns errors into results are left out, and those
 // with no argument origin unless *toolErrors, read when it runs.
-func New(scopePass, pathsPass, serversPass, summariesPass *analysis.Analyzer, toolErrors *bool) *analysis.Analyzer {
+func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass *analysis.Analyzer, toolErrors *bool) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:       "mcpreturns",
 		Doc:        "report tool handlers that return argument errors as protocol errors",
 		URL:        category.URL,
-		Requires:   []*analysis.Analyzer{scopePass, pathsPass, serversPass, summariesPass},
+		Requires:   []*analysis.Analyzer{scopePass, pathsPass, serversPass, summariesPass, seedsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
 			res := &Result{Replaced: make(map[token.Pos]bool)}
@@ -55,6 +56,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass *analysis.Analyzer, to
 			}
 			hs := pass.ResultOf[pathsPass].(*paths.Result)
 			origins := pass.ResultOf[summariesPass].(*summaries.Result)
+			sd := pass.ResultOf[seedsPass].(*seeds.Result)
 			converted := pass.ResultOf[serversPass].(*servers.Result).Converted()
 			convertedElsewhere, _ := report.ConvertedBy(pass)
 			type reported struct {
@@ -67,7 +69,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass *analysis.Analyzer, to
 					continue // every server the package builds turns its errors into tool results
 				}
 				var fn *report.Func
-				for _, r := range origins.Returns(h) {
+				for _, r := range origins.Returns(h, sd.Of(h)) {
 					if fn == nil {
 						fn = h.Func()
 					}

@@ -18,6 +18,7 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/seeds"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
@@ -32,8 +33,8 @@ func newReporter(toolErrors bool) *analysis.Analyzer {
 	hs := handlers.New(sc, sdk.Default)
 	ps := paths.New(sc, hs, sdk.Default)
 	srvs := servers.New(sc, ps)
-	sums := summaries.New(sc, hs, ps, sdk.Default)
-	check := returns.New(sc, ps, srvs, sums, &toolErrors)
+	sums := summaries.New(sc, ps, sdk.Default)
+	check := returns.New(sc, ps, srvs, sums, seeds.New(hs, sums), &toolErrors)
 	return &analysis.Analyzer{
 		Name:       "returnsreport",
 		Doc:        "report the findings of the returns check",

@@ -16,5 +16,5 @@ import (
 func newSummaries() *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
-	return summaries.New(sc, hs, paths.New(sc, hs, sdk.Default), sdk.Default)
+	return summaries.New(sc, paths.New(sc, hs, sdk.Default), sdk.Default)
 }

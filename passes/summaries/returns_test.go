@@ -15,12 +15,13 @@ import (
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/seeds"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
 
 // newReturnsProbe returns an analyzer that reports, for each handler the
-// handlers pass finds, each return the summaries pass classifies as one
+// paths pass keeps, each return the summaries pass classifies as one
 // whose error reaches the client as a protocol error: "return <kind>",
 // and " via <function>" when the decisive site is in another package's
 // function. Want lines on its fixtures check the classification itself,
@@ -29,22 +30,23 @@ func newReturnsProbe() *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
 	ps := paths.New(sc, hs, sdk.Default)
-	sums := summaries.New(sc, hs, ps, sdk.Default)
+	sums := summaries.New(sc, ps, sdk.Default)
+	sd := seeds.New(hs, sums)
 	return &analysis.Analyzer{
 		Name:       "returnsprobe",
 		Doc:        "report the returns the summaries pass classifies",
-		Requires:   []*analysis.Analyzer{hs, sums},
+		Requires:   []*analysis.Analyzer{ps, sums, sd},
 		ResultType: reflect.TypeFor[bool](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := pass.ResultOf[sums].(*summaries.Result)
-			for _, h := range pass.ResultOf[hs].(*handlers.Result).Handlers {
+			res, seeded := pass.ResultOf[sums].(*summaries.Result), pass.ResultOf[sd].(*seeds.Result)
+			for _, h := range pass.ResultOf[ps].(*paths.Result).Handlers {
 				if !res.IsHandler(h.Fn) {
 					return nil, fmt.Errorf("%s: a handler the summaries do not know as one", h.Fn)
 				}
-				if res.Flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) == nil {
+				if res.Flow(h.Fn, sdk.Bindings{h.SDK}, seeded.Of(h)) == nil {
 					return nil, fmt.Errorf("%s: no argument flow", h.Fn)
 				}
-				for _, r := range res.Returns(h) {
+				for _, r := range res.Returns(h, seeded.Of(h)) {
 					msg := "return " + r.Kind.String()
 					if r.Via != "" {
 						msg += fmt.Sprintf(" via %s line %d", r.Via, r.SiteLine)
@@ -106,7 +108,8 @@ func TestConvertingServers(t *testing.T) {
 	ps := paths.New(sc, hs, sdk.Default)
 	srvs := servers.New(sc, ps)
 	toolErrors := true // every error, so that only the servers silence them
-	rets := returns.New(sc, ps, srvs, summaries.New(sc, hs, ps, sdk.Default), &toolErrors)
+	sums := summaries.New(sc, ps, sdk.Default)
+	rets := returns.New(sc, ps, srvs, sums, seeds.New(hs, sums), &toolErrors)
 	// The check returns its findings, which the analyzer reports.
 	a := &analysis.Analyzer{
 		Name:     "reportreturns",

@@ -4,17 +4,16 @@
 // the checks where the errors each handler returns come from and what
 // argument values flow where.
 //
-// It runs after the handlers are found: which functions are handlers is
-// the role table's and the SDKs' question alone. Its one summarizer
-// computes each function's summary once, as the function's own: the
-// seeds of the forwarded functions (handlers.Result.Seed) are found with
-// them, and the checks read them knowing which functions are handlers (a
-// handler's callers forward its errors, a helper's are judged).
+// It runs after the handlers are found and the paths from the
+// registrations followed: which functions are handlers is the role
+// table's and the SDKs' question alone. Its one summarizer computes each
+// function's summary once, as the function's own, and the seeds pass and
+// the checks read them knowing which functions are handlers (a handler's
+// callers forward its errors, a helper's are judged).
 package summaries
 
 import (
 	"go/token"
-	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -30,18 +29,18 @@ import (
 )
 
 // New returns the pass, for the SDKs of sdks, over the SSA scope
-// scopePass builds and the handlers handlersPass finds.
-func New(scopePass, handlersPass, pathsPass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
+// scopePass builds and the handlers pathsPass keeps.
+func New(scopePass, pathsPass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name:     "mcpsummaries",
 		Doc:      "summarize what the errors of a package's functions mean to the tool handlers that call them",
 		URL:      "https://github.com/mcperrlint/mcperrlint/blob/main/docs/how-it-works.md",
-		Requires: []*analysis.Analyzer{scopePass, handlersPass, pathsPass},
+		Requires: []*analysis.Analyzer{scopePass, pathsPass},
 		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[handlersPass].(*handlers.Result), pass.ResultOf[pathsPass].(*paths.Result), sdks)
+			return run(pass, pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[pathsPass].(*paths.Result), sdks)
 		},
 		ResultType: reflect.TypeFor[*Result](),
-		FactTypes:  []analysis.Fact{new(summaryFact), new(forwardSeeds), new(fieldFuncs), new(methodSummaries)},
+		FactTypes:  []analysis.Fact{new(summaryFact), new(fieldFuncs), new(methodSummaries)},
 	}
 }
 
@@ -66,15 +65,16 @@ type Return struct {
 	SiteLine int
 }
 
-// Returns classifies the returns of h, a handler of the package, and
-// returns those whose error reaches the client as a protocol error, in
-// the order of h's blocks.
-func (r *Result) Returns(h *handlers.Handler) []Return {
+// Returns classifies the returns of h, a handler of the package whose
+// parameters seeds hold argument values (package seeds), and returns
+// those whose error reaches the client as a protocol error, in the order
+// of h's blocks.
+func (r *Result) Returns(h *handlers.Handler, seeds []*ssa.Parameter) []Return {
 	if r.known.summarizer == nil {
 		return nil
 	}
 	sdks := sdk.Bindings{h.SDK}
-	c := &classifier{flow: r.known.flow(h.Fn, sdks, h.Seeds), sdks: sdks, s: r.known, judge: judgeHandler{}}
+	c := &classifier{flow: r.known.flow(h.Fn, sdks, seeds), sdks: sdks, s: r.known, judge: judgeHandler{}}
 	var out []Return
 	for _, b := range h.Fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
@@ -99,7 +99,7 @@ func (r *Result) Flow(fn *ssa.Function, sdks sdk.Bindings, seeds []*ssa.Paramete
 // this package or its own.
 func (r *Result) IsHandler(fn *ssa.Function) bool { return r.known.isHandler(fn) }
 
-func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, ps *paths.Result, sdks sdk.Table) (*Result, error) {
+func run(pass *analysis.Pass, sc *scope.Result, ps *paths.Result, sdks sdk.Table) (*Result, error) {
 	below := importedMethodSummaries(pass)
 	prog, table, fixed := sc.Result, sc.Roles, sc.Fixed
 	if prog == nil {
@@ -117,20 +117,11 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, ps *paths.R
 	// The handlers are found first (package handlers): which functions
 	// are handlers, and which forward the errors of which, is the role
 	// table's and the SDKs' question alone. Then one summarizer, whose
-	// summaries are the functions' own: they tell which arguments of each
-	// forward hold argument values (Seed), and the classification of the
-	// handlers' returns reads them knowing which functions are handlers (a
-	// handler's callers forward its errors, a helper's are judged).
+	// summaries are the functions' own; the seeds of the forwards
+	// (package seeds) and the classification of the handlers' returns
+	// read them knowing which functions are handlers (a handler's callers
+	// forward its errors, a helper's are judged).
 	s := newSummarizer(pass, prog, table, sdks, fixed, dispatch)
-	own := knowing{summarizer: s}
-	hs.Seed(func(h *handlers.Handler) *argflow.Func { return own.flow(h.Fn, sdk.Bindings{h.SDK}, h.Seeds) }, func(w *types.Func) []handlers.ForwardedParam {
-		var fact forwardSeeds
-		pass.ImportObjectFact(w, &fact)
-		return fact.Forwards
-	})
-	for w, fps := range hs.WrapperSeeds() {
-		pass.ExportObjectFact(w, &forwardSeeds{Forwards: fps})
-	}
 	known := knowing{s, newKnowledge(ps)}
 	s.fieldFuncs = known.storedFieldFuncs()
 	if len(s.fieldFuncs.Fields) > 0 {
@@ -139,16 +130,3 @@ func run(pass *analysis.Pass, sc *scope.Result, hs *handlers.Result, ps *paths.R
 	exportMethodSummaries(pass, below, s.export(known.known))
 	return &Result{known: known}, nil
 }
-
-// forwardSeeds is a fact about a wrapper with forwarded parameters (see
-// handlers.Result.Forwards): which arguments of the calls its raw handlers
-// make through each hold argument values. The summaries tell it, so it is
-// this pass's fact, apart from the handlers pass's fact of the wrapper.
-type forwardSeeds struct {
-	Forwards []handlers.ForwardedParam
-}
-
-// AFact marks forwardSeeds as an analysis.Fact.
-func (*forwardSeeds) AFact() {}
-
-func (s *forwardSeeds) String() string { return handlers.SeedsString(s.Forwards) }

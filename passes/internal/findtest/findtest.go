@@ -16,17 +16,17 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/seeds"
+	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
 
-// Analyzer requires the scope, handlers and paths passes, without the
-// helpers' summaries (argument flow by the role table alone stands in for
-// them in Seed), and reports:
+// Analyzer requires the scope, handlers, paths, summaries and seeds
+// passes, and reports:
 //   - each handler paths keeps, at its function, as "name: SDK kind how[
 //     by ...][ seeds ...][ result dropped by ...][ escapes ...]";
 //   - at each call of a function of another package, what
@@ -42,28 +42,22 @@ func newAnalyzer() *analysis.Analyzer {
 	sc := scope.New(&config.Functions{}, sdk.Default)
 	hs := handlers.New(sc, sdk.Default)
 	ps := paths.New(sc, hs, sdk.Default)
+	sd := seeds.New(hs, summaries.New(sc, ps, sdk.Default))
 	return &analysis.Analyzer{
 		Name:      "find",
-		Doc:       "report the tool handlers the handlers and paths passes keep",
-		Requires:  []*analysis.Analyzer{sc, hs, ps},
+		Doc:       "report the tool handlers the handlers and paths passes keep, and their seeds",
+		Requires:  []*analysis.Analyzer{sc, hs, ps, sd},
 		FactTypes: []analysis.Fact{new(Forwards), new(Seeds), new(Conversion)},
 		Run: func(pass *analysis.Pass) (any, error) {
-			sr, hr, pr := pass.ResultOf[sc].(*scope.Result), pass.ResultOf[hs].(*handlers.Result), pass.ResultOf[ps].(*paths.Result)
+			scr, hr, pr, sdr := pass.ResultOf[sc].(*scope.Result), pass.ResultOf[hs].(*handlers.Result), pass.ResultOf[ps].(*paths.Result), pass.ResultOf[sd].(*seeds.Result)
 			if hr == nil || pr == nil || sdk.Default.InSDK(pass.Pkg.Path()) {
 				return nil, nil // no scope, or the stubs: their facts are not what is tested
 			}
-			hr.Seed(func(h *handlers.Handler) *argflow.Func {
-				return argflow.New(h.Fn, sdk.Bindings{h.SDK}, sr.Roles, h.Seeds)
-			}, func(w *types.Func) []handlers.ForwardedParam {
-				var fact Seeds
-				pass.ImportObjectFact(w, &fact)
-				return fact.Forwards
-			})
-			export(pass, hr, pr)
+			export(pass, hr, pr, sdr)
 			for _, h := range pr.Handlers {
-				pass.Reportf(h.Fn.Pos(), "%s", Describe(pass.Pkg, h))
+				pass.Reportf(h.Fn.Pos(), "%s", Describe(pass.Pkg, h, sdr.Of(h)))
 			}
-			reportConversions(pass, sr.Result.Pkg, sr.Result.SrcFuncs, pr)
+			reportConversions(pass, scr.Result.Pkg, scr.Result.SrcFuncs, pr)
 			return nil, nil
 		},
 	}
@@ -71,7 +65,7 @@ func newAnalyzer() *analysis.Analyzer {
 
 // export exports the facts of the package's functions in the harness's
 // words.
-func export(pass *analysis.Pass, hr *handlers.Result, pr *paths.Result) {
+func export(pass *analysis.Pass, hr *handlers.Result, pr *paths.Result, sr *seeds.Result) {
 	objOf := func(fn *ssa.Function) types.Object {
 		if obj, ok := fn.Object().(*types.Func); ok && fn.Synthetic == "" && fn.Pkg != nil && obj.Pkg() == fn.Pkg.Pkg {
 			return obj
@@ -83,7 +77,7 @@ func export(pass *analysis.Pass, hr *handlers.Result, pr *paths.Result) {
 			pass.ExportObjectFact(obj, &Forwards{Forwards: fps})
 		}
 	}
-	for w, fps := range hr.WrapperSeeds() {
+	for w, fps := range sr.Wrappers {
 		pass.ExportObjectFact(w, &Seeds{Forwards: fps})
 	}
 	fns := make(map[*ssa.Function]bool)
@@ -122,9 +116,9 @@ func reportConversions(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Funct
 	}
 }
 
-// Describe says what the passes know of h, in the words of the want
-// comments.
-func Describe(pkg *types.Package, h *handlers.Handler) string {
+// Describe says what the passes know of h, whose parameters seeds hold
+// argument values, in the words of the want comments.
+func Describe(pkg *types.Package, h *handlers.Handler, seeds []*ssa.Parameter) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s ", h.Fn.RelString(pkg), h.SDK.Name)
 	switch h.Kind {
@@ -155,12 +149,12 @@ func Describe(pkg *types.Package, h *handlers.Handler) string {
 		slices.Sort(by)
 		fmt.Fprintf(&b, " by %s", strings.Join(by, ","))
 	}
-	if len(h.Seeds) > 0 {
-		var seeds []string
-		for _, p := range h.Seeds {
-			seeds = append(seeds, p.Name())
+	if len(seeds) > 0 {
+		var names []string
+		for _, p := range seeds {
+			names = append(names, p.Name())
 		}
-		fmt.Fprintf(&b, " seeds %s", strings.Join(seeds, ","))
+		fmt.Fprintf(&b, " seeds %s", strings.Join(names, ","))
 	}
 	if !h.ResultForwarded {
 		fmt.Fprintf(&b, " result dropped by %s", h.ResultDroppedBy)
@@ -179,14 +173,13 @@ func (*Forwards) AFact() {}
 
 func (f *Forwards) String() string { return handlers.ForwardsString(f.Forwards) }
 
-// Seeds carries WrapperSeeds between the packages of a test, as the
-// summaries pass's fact does, with the same words.
+// Seeds stands in for the seeds pass's fact.
 type Seeds struct{ Forwards []handlers.ForwardedParam }
 
 // AFact marks Seeds as a fact.
 func (*Seeds) AFact() {}
 
-func (s *Seeds) String() string { return handlers.SeedsString(s.Forwards) }
+func (s *Seeds) String() string { return seeds.String(s.Forwards) }
 
 // Conversion stands in for the paths pass's conversion fact.
 type Conversion struct {
