@@ -124,7 +124,7 @@ func (s *walker) assertions(hs *paths.Result, recovered, converted map[string]bo
 		if (!asPanic || recovered[h.SDK.Name]) && (!asError || converted[h.SDK.Name]) {
 			continue
 		}
-		visit(h.Fn, s.origins.Flow(h.Fn, []*sdk.Binding{h.SDK}, s.seeds.Of(h)), h, 0, false, h.Func())
+		visit(h.Fn, s.origins.Flow(h.Fn, []*sdk.Binding{h.SDK}, s.seeds.Of(h)), h, 0, false, hs.Func(h))
 	}
 	for len(queue) > 0 {
 		fn := queue[0]

@@ -99,12 +99,6 @@ type Handler struct {
 	// when every caller here handles its error.
 	Body bool
 
-	// Escapes, when set, says that Fn is given only to wrappers that turn
-	// its errors into tool results, except the values of these error
-	// types (by errors.As), which the wrappers pass on as protocol
-	// errors: only those reach the client as such. The paths pass, which
-	// follows the wrappers, sets it.
-	Escapes []string
 }
 
 // Forwarded reports whether h is reached only through other handlers.

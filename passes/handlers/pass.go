@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 )
 
@@ -33,13 +32,4 @@ func New(scopePass *analysis.Analyzer, sdks sdk.Table) *analysis.Analyzer {
 			return res, nil
 		},
 	}
-}
-
-// Func describes h for a report of a finding in it.
-func (h *Handler) Func() *report.Func {
-	f := report.NewFunc(h.Fn, h.SDK, h.Kind)
-	f.Forwarded = h.Forwarded()
-	f.ResultForwarded, f.ResultDroppedBy = h.ResultForwarded, h.ResultDroppedBy
-	f.Marked = len(h.Escapes) > 0
-	return f
 }

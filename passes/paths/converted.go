@@ -30,7 +30,7 @@ func (f *finder) dropConverted() {
 		}
 		switch {
 		case u.converted && len(u.escapes) > 0:
-			h.Escapes = u.escapes
+			f.escaping[fn] = u.escapes
 		case u.converted || h.Body && u.called:
 			f.drop(fn, u.converted)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/toolresult"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
@@ -59,6 +60,12 @@ type Result struct {
 	// Reach is where the package's own registrations lead.
 	Reach *Reach
 
+	// Escaping lists, for each handler given only to wrappers that turn
+	// its errors into tool results except the values of some error types
+	// (by errors.As), which the wrappers pass on as protocol errors, those
+	// types: only their values reach the client as such.
+	Escaping map[*ssa.Function][]string
+
 	finder *finder // for the conversion facts of other packages
 }
 
@@ -94,7 +101,7 @@ func (r *Result) RecoveredParams(fn *ssa.Function) []int {
 // package whose SSA form prog is, knowing what functions mean from table
 // and, through facts, what other packages' wrappers do.
 func Follow(prog *mcpssa.Result, table *roles.Table, hs *handlers.Result, in handlers.Inputs) *Result {
-	f := &finder{ssa: prog, roles: table, hs: hs, in: in, results: toolresult.Reader{Pkg: prog.Pkg, SDKs: prog.SDKs, Roles: table}, conversions: make(map[*types.Func]*conversion), byFunc: make(map[*ssa.Function]*handlers.Handler)}
+	f := &finder{ssa: prog, roles: table, hs: hs, in: in, results: toolresult.Reader{Pkg: prog.Pkg, SDKs: prog.SDKs, Roles: table}, conversions: make(map[*types.Func]*conversion), escaping: make(map[*ssa.Function][]string), byFunc: make(map[*ssa.Function]*handlers.Handler)}
 	for _, h := range hs.Handlers {
 		f.byFunc[h.Fn] = h
 	}
@@ -106,7 +113,7 @@ func Follow(prog *mcpssa.Result, table *roles.Table, hs *handlers.Result, in han
 	reach := f.computeReach()
 	f.dropConvertedByRegistrations(reach)
 
-	res := &Result{Converts: f.converted, Escapes: f.escapes, Recovers: f.recovers, RecoversAsError: f.recoversAsError, Reach: reach, finder: f}
+	res := &Result{Converts: f.converted, Escapes: f.escapes, Escaping: f.escaping, Recovers: f.recovers, RecoversAsError: f.recoversAsError, Reach: reach, finder: f}
 	for _, fn := range prog.SrcFuncs {
 		if h := f.byFunc[fn]; h != nil {
 			res.Handlers = append(res.Handlers, h)
@@ -145,6 +152,9 @@ type finder struct {
 	// recoversAsError lists those whose panics they recover into an error.
 	recoversAsError map[*ssa.Function][]int
 
+	// escaping holds Result.Escaping.
+	escaping map[*ssa.Function][]string
+
 	// dropped holds the handlers dropped because their errors are
 	// converted (Result.Converted).
 	dropped map[*ssa.Function]*handlers.Handler
@@ -164,6 +174,16 @@ type finder struct {
 	// recoveries holds what each function's deferred recover makes of a
 	// panic, once asked: the walk asks at every visit.
 	recoveries map[*ssa.Function]toolresult.Recovery
+}
+
+// Func describes h, a handler of the package, for a report of a finding
+// in it.
+func (r *Result) Func(h *handlers.Handler) *report.Func {
+	f := report.NewFunc(h.Fn, h.SDK, h.Kind)
+	f.Forwarded = h.Forwarded()
+	f.ResultForwarded, f.ResultDroppedBy = h.ResultForwarded, h.ResultDroppedBy
+	f.Marked = len(r.Escaping[h.Fn]) > 0
+	return f
 }
 
 // drop removes fn from the handlers; converted says why: its errors

@@ -274,7 +274,7 @@ func (f *finder) namedTypes() []*types.Named {
 func (f *finder) dropConvertedByRegistrations(r *Reach) {
 	for fn, h := range f.byFunc {
 		switch {
-		case h.Kind == sdk.Raw && len(h.Escapes) == 0 && r.Converted(fn):
+		case h.Kind == sdk.Raw && len(f.escaping[fn]) == 0 && r.Converted(fn):
 			f.drop(fn, true)
 		case h.Kind != sdk.Raw && r.Reached[fn] && !r.Proto[fn]:
 			// A typed handler whose protocol errors a wrapper converts

@@ -71,7 +71,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass *analysis.A
 				var fn *report.Func
 				for _, r := range origins.Returns(h, sd.Of(h)) {
 					if fn == nil {
-						fn = h.Func()
+						fn = hs.Func(h)
 					}
 					if r.Kind == category.ToolError && !*toolErrors || len(convertedElsewhere) > 0 {
 						if ret := report.ReturnStmt(fn.Syntax, r.Pos); ret != nil {

@@ -110,10 +110,10 @@ func (c *classifier) classifyReturn(h *handlers.Handler, ret *ssa.Return) (categ
 		}
 		return category.None, summary.Origin{}
 	}
-	if len(h.Escapes) > 0 {
+	if escaping := c.s.escaping(h.Fn); len(escaping) > 0 {
 		// Its wrappers turn its errors into tool results, but for the
 		// marked ones they pass on as protocol errors.
-		if !intersects(c.marks(sources), h.Escapes) {
+		if !intersects(c.marks(sources), escaping) {
 			return category.None, summary.Origin{}
 		}
 		if o := c.join(sources); o.Category > category.ToolError {

@@ -22,10 +22,13 @@ type knowledge struct {
 	// the SDK converts their errors (paths.Result.Converted).
 	converted map[*ssa.Function]bool
 	reach     *paths.Reach
+	// escaping holds the error types that escape the converting wrappers
+	// a handler is given to (paths.Result.Escaping).
+	escaping map[*ssa.Function][]string
 }
 
 func newKnowledge(hs *paths.Result) *knowledge {
-	k := &knowledge{handlers: make(map[*ssa.Function]*handlers.Handler), converted: make(map[*ssa.Function]bool), reach: hs.Reach}
+	k := &knowledge{handlers: make(map[*ssa.Function]*handlers.Handler), converted: make(map[*ssa.Function]bool), reach: hs.Reach, escaping: hs.Escaping}
 	for _, h := range hs.Handlers {
 		k.handlers[h.Fn] = h
 	}
@@ -71,6 +74,15 @@ func (v knowing) Effect(fn *ssa.Function, args []argflow.Taint, fields func(para
 		return argflow.Effect{}, false // unknown, or forwarded: a raw handler's errors are its callers'
 	}
 	return sum.Pick(args, fields).Effect(), true
+}
+
+// escaping returns the error types whose values alone reach the client
+// from fn, a handler given only to wrappers that convert the others.
+func (v knowing) escaping(fn *ssa.Function) []string {
+	if v.known == nil {
+		return nil
+	}
+	return v.known.escaping[fn]
 }
 
 // reach returns where the package's registrations lead, if known.

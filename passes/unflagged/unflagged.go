@@ -102,7 +102,7 @@ func unflagged(fset *token.FileSet, hs *paths.Result) []*unflaggedResult {
 				continue
 			}
 			if info == nil {
-				info = h.Func()
+				info = hs.Func(h)
 			}
 			u.Func = info
 			out = append(out, u)

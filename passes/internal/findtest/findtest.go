@@ -55,7 +55,7 @@ func newAnalyzer() *analysis.Analyzer {
 			}
 			export(pass, hr, pr, sdr)
 			for _, h := range pr.Handlers {
-				pass.Reportf(h.Fn.Pos(), "%s", Describe(pass.Pkg, h, sdr.Of(h)))
+				pass.Reportf(h.Fn.Pos(), "%s", Describe(pass.Pkg, h, sdr.Of(h), pr.Escaping[h.Fn]))
 			}
 			reportConversions(pass, scr.Result.Pkg, scr.Result.SrcFuncs, pr)
 			return nil, nil
@@ -117,8 +117,9 @@ func reportConversions(pass *analysis.Pass, pkg *ssa.Package, funcs []*ssa.Funct
 }
 
 // Describe says what the passes know of h, whose parameters seeds hold
-// argument values, in the words of the want comments.
-func Describe(pkg *types.Package, h *handlers.Handler, seeds []*ssa.Parameter) string {
+// argument values and whose errors of the types escaping only reach the
+// client, in the words of the want comments.
+func Describe(pkg *types.Package, h *handlers.Handler, seeds []*ssa.Parameter, escaping []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s ", h.Fn.RelString(pkg), h.SDK.Name)
 	switch h.Kind {
@@ -159,8 +160,8 @@ func Describe(pkg *types.Package, h *handlers.Handler, seeds []*ssa.Parameter) s
 	if !h.ResultForwarded {
 		fmt.Fprintf(&b, " result dropped by %s", h.ResultDroppedBy)
 	}
-	if len(h.Escapes) > 0 {
-		fmt.Fprintf(&b, " escapes %s", strings.Join(h.Escapes, ","))
+	if len(escaping) > 0 {
+		fmt.Fprintf(&b, " escapes %s", strings.Join(escaping, ","))
 	}
 	return b.String()
 }
