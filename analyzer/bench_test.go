@@ -28,7 +28,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
-	"github.com/mcperrlint/mcperrlint/internal/facts"
+	"github.com/mcperrlint/mcperrlint/internal/driver/run"
 	modgen "github.com/mcperrlint/mcperrlint/scripts/gen"
 )
 
@@ -43,7 +43,7 @@ func loadGenerated(tb testing.TB, a *analysis.Analyzer, cfg modgen.Config) ([]*p
 	}
 	downloadModule(tb, dir)
 	mode := packages.LoadSyntax | packages.NeedModule
-	if facts.Needed(a) {
+	if run.FactsNeeded(a) {
 		mode = packages.LoadAllSyntax | packages.NeedModule
 	}
 	pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: dir, Tests: true, Env: offlineModuleEnv()}, "./...")

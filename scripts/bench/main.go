@@ -86,7 +86,7 @@ import (
 	"time"
 
 	"github.com/mcperrlint/mcperrlint/analyzer"
-	"github.com/mcperrlint/mcperrlint/internal/facts"
+	driverrun "github.com/mcperrlint/mcperrlint/internal/driver/run"
 	"github.com/mcperrlint/mcperrlint/scripts/internal/lspbench"
 )
 
@@ -159,7 +159,7 @@ func main() {
 	}
 	mcperrlint := filepath.Join(bin, "mcperrlint")
 
-	facts := facts.Needed(analyzer.Analyzer)
+	facts := driverrun.FactsNeeded(analyzer.Analyzer)
 
 	commands := []command{
 		{"nop", func(p string, _ int) []string { return []string{filepath.Join(bin, "nop"), p} }, []int{0}, nil},

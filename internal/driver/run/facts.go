@@ -190,3 +190,10 @@ func resolveURL(a *analysis.Analyzer, d analysis.Diagnostic) (string, error) {
 	}
 	return base.ResolveReference(u).String(), nil
 }
+
+// FactsNeeded reports whether a, or an analyzer it requires, declares
+// fact types: a driver must then give it the facts of every dependency,
+// which the x/tools drivers do by loading every dependency from source.
+func FactsNeeded(a *analysis.Analyzer) bool {
+	return len(a.FactTypes) > 0 || slices.ContainsFunc(a.Requires, FactsNeeded)
+}
