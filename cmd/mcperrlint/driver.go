@@ -20,12 +20,12 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/driver/diskcache"
 	"github.com/mcperrlint/mcperrlint/internal/driver/load"
 	"github.com/mcperrlint/mcperrlint/internal/driver/run"
 	"github.com/mcperrlint/mcperrlint/internal/driver/silence"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 )
 
 // Exit codes, those of go/analysis drivers.

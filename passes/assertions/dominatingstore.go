@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
 )
 
 // dominatingStore returns the store m[k] = x that l, a lookup m[k] of a

@@ -7,7 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
 )
 
 // A panic of x.(T) on a tool argument needs x's dynamic type to come from

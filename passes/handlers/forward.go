@@ -7,9 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // A forwardSite is a call in a raw handler whose error result the handler

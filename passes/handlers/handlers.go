@@ -21,10 +21,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // Result lists the handlers a package's functions are, before the paths
@@ -98,7 +98,6 @@ type Handler struct {
 	// (ToolHandler without its registration in this package): a helper,
 	// when every caller here handles its error.
 	Body bool
-
 }
 
 // Forwarded reports whether h is reached only through other handlers.

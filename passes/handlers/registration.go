@@ -3,8 +3,8 @@ package handlers
 import (
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 func (f *finder) findByRegistration() {

@@ -5,9 +5,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // dropConverted drops the handlers whose errors never reach the client

@@ -6,8 +6,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/internal/toolresult"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/toolresult"
 )
 
 // recordConvertingMiddleware adds to f.converted the middleware of the

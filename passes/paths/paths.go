@@ -16,10 +16,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/toolresult"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/report"
-	"github.com/mcperrlint/mcperrlint/internal/toolresult"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 

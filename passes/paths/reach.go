@@ -6,10 +6,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/valueflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 

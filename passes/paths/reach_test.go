@@ -6,11 +6,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/mcpssa"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/toolresult"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
-	"github.com/mcperrlint/mcperrlint/internal/toolresult"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
 )
 

@@ -15,11 +15,11 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 )
 
 // Result is the SSA scope of one package.

@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/summary"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
-	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // dispatchOrigin classifies the error of a call through an interface

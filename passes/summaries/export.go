@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/summary"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/summary"
 )
 
 // export records the summaries of the package's functions and methods as

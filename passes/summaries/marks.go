@@ -6,10 +6,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/toolresult"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/sorted"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/internal/toolresult"
 )
 
 // marks returns the named types of the error values sources may hold,

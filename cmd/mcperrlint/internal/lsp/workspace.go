@@ -16,10 +16,10 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/mcpssa"
 	"github.com/mcperrlint/mcperrlint/internal/driver/load"
 	"github.com/mcperrlint/mcperrlint/internal/driver/run"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/mcpssa"
 )
 
 // maxGraphs is how many packages' graphs a workspace keeps: those of the

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcperrlint/mcperrlint/internal/implementers"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/implementers"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 

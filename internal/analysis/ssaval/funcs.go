@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/valueflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/valueflow"
 )
 
 // Bounds on the chains these helpers follow, each deep enough for real

@@ -24,7 +24,7 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/mcperrlint/mcperrlint/internal/fixpoint"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/fixpoint"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 )

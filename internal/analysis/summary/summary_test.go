@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/summary"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
-	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 // checkArgs is the summary of func checkArgs(ctx, args map[string]any,

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/summary"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
-	"github.com/mcperrlint/mcperrlint/internal/summary"
 )
 
 func TestJoined(t *testing.T) {

@@ -17,8 +17,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/valueflow"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
-	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
 // TestOf reports, at each call of sink in testdata/src/valueflow, the

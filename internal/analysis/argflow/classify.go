@@ -7,9 +7,9 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
 )
 
 // CallKind is what a call does with respect to the tool arguments.

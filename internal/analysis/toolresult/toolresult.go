@@ -14,11 +14,11 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/ssaval"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/valueflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/roles"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
-	"github.com/mcperrlint/mcperrlint/internal/ssaval"
-	"github.com/mcperrlint/mcperrlint/internal/valueflow"
 )
 
 // A Reader reads the functions of one package, Pkg, knowing the SDKs it

@@ -17,7 +17,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/mcperrlint/mcperrlint/internal/argflow"
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
