@@ -16,8 +16,15 @@ import (
 // pass keeps them, and the facts; then each family's wrapper facts are
 // checked whole.
 func TestFind(t *testing.T) {
-	results := analysistest.Run(t, testbin.Testdata(t), findtest.Analyzer, "handlers_gosdk", "handlers_mcpgo", "handlers_xpkg/wrap", "handlers_xpkg/use")
+	results := analysistest.Run(t, testbin.Testdata(t), findtest.Analyzer, "handlers_gosdk", "handlers_mcpgo", "handlers_xpkg/wrap", "handlers_xpkg/use", "paths_gosdk")
 	t.Run("GoSDK", func(t *testing.T) { checkFindGoSDK(t, findtest.Results(results, "handlers_gosdk")) })
+	t.Run("ForwardedAndConverted", func(t *testing.T) {
+		// twoWays's one handler forwards h, its other converts h: h is
+		// forwarded, whatever else is done with it.
+		checkWrappers(t, findtest.Results(results, "paths_gosdk"), map[string][]handlers.ForwardedParam{
+			"paths_gosdk.twoWays": {{Param: 0, SDK: "go-sdk", Args: 2, ResultFlow: true}},
+		})
+	})
 	t.Run("AcrossPackages", func(t *testing.T) {
 		checkFindAcrossPackages(t, findtest.Results(results, "handlers_xpkg/wrap", "handlers_xpkg/use"))
 	})
