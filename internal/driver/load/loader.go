@@ -243,7 +243,7 @@ func (l *loader) parse(filenames []string) ([]*ast.File, map[string][]error) {
 	parseFile := l.cfg.ParseFile
 	if parseFile == nil {
 		parseFile = func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+			return parser.ParseFile(fset, filename, src, ParseMode)
 		}
 	}
 	entries := make([]*parsedFile, len(filenames))
