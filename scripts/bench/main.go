@@ -48,6 +48,16 @@
 // runs whose source is at hand; a server target without its directory is
 // skipped with a note.
 //
+// The generated targets are also rows of a cost-by-size table (with
+// -markdown: their lines of Go, each command's medians and the ratios),
+// and -plot FILE writes an SVG of each command's wall time against those
+// lines, log-log, with a line of linear cost for comparison; the table
+// and the plot of docs/performance.md and docs/cost-by-size.svg are
+//
+//	go run ./scripts/bench -targets gen:400,gen:4000,gen:40000 \
+//		-commands "nop,cache off,baseline" -baseline BIN \
+//		-runs 3 -markdown -plot docs/cost-by-size.svg
+//
 // Each target gets one untimed warm-up round (which fills the build cache
 // with the export data the drivers ask go list for), then -runs rounds.
 // A round runs every command once, starting with a different one each
@@ -98,6 +108,7 @@ var (
 	nomcpPat = flag.String("nomcp-pattern", "./go/...", "packages of golang.org/x/tools to analyze for the nomcp target")
 	workDir  = flag.String("work", "", "work `directory` (default: a new temporary directory, removed at exit)")
 	markdown = flag.Bool("markdown", false, "also print the results as Markdown tables")
+	plotFile = flag.String("plot", "", "write an SVG `file` plotting each command's wall time against the lines of Go of the generated targets (gen:N), log-log")
 	verbose  = flag.Bool("v", false, "print each run")
 	baseline = flag.String("baseline", "", "mcperrlint `binary` built from another revision, timed in the same rounds as command baseline, for before-and-after ratios to nop")
 
@@ -122,6 +133,7 @@ type command struct {
 // A target is a module to run the commands in.
 type target struct {
 	name, desc, dir, pattern string
+	lines                    int // of Go, for the generated targets; 0 for the others
 }
 
 // A sample is one timed run.
@@ -200,7 +212,8 @@ func main() {
 	}
 	fmt.Printf("%d timed rounds per target after one warm-up round; values are median [min–max]\n\n", *runs)
 
-	var ratioRows, absRows []string
+	var ratioRows, absRows, sizeRows []string
+	var points []sizePoint
 	for _, name := range targetNames() {
 		if dir, ok := serverDir(name); ok && dir == "" {
 			fmt.Printf("%s: skipped: no -%s directory given\n\n", name, name)
@@ -210,6 +223,14 @@ func main() {
 		samples := measure(t, commands)
 		ratioRow, absRow := report(t, commands, samples)
 		ratioRows, absRows = append(ratioRows, ratioRow), append(absRows, absRow)
+		if t.lines > 0 {
+			// The cost by size: the same cells, by lines of Go.
+			sizeRows = append(sizeRows, fmt.Sprintf("| %s | %s%s", thousands(t.lines), strings.TrimSuffix(strings.TrimPrefix(absRow, "| "), " |"), strings.TrimPrefix(ratioRow, "| "+t.desc)))
+			for _, c := range commands {
+				walls := mapSlice(samples[c.name], func(s sample) float64 { return s.wall.Seconds() })
+				points = append(points, sizePoint{t.lines, median(walls), slices.Min(walls), slices.Max(walls), c.name, t.desc})
+			}
+		}
 	}
 	lspRows := lspReport(mcperrlint)
 	fmt.Printf("load average at end: %s\n", loadavg())
@@ -234,6 +255,28 @@ func main() {
 		for _, row := range absRows {
 			fmt.Println(row)
 		}
+	}
+	if *markdown && len(sizeRows) > 0 {
+		fmt.Println()
+		fmt.Print("| lines | target |")
+		for _, c := range commands {
+			fmt.Printf(" %s: wall, peak RSS |", c.name)
+		}
+		for _, p := range ratioPairs(nil, commands) {
+			fmt.Printf(" %s / %s: wall | CPU | peak RSS |", p.a, p.b)
+		}
+		fmt.Println()
+		fmt.Println("|---|---" + strings.Repeat("|---", len(commands)) + strings.Repeat("|---|---|---", len(ratioPairs(nil, commands))) + "|")
+		for _, row := range sizeRows {
+			fmt.Println(row)
+		}
+	}
+	if *plotFile != "" {
+		caption := fmt.Sprintf("mcperrlint: wall time by size (medians of %d rounds, bars: range)", *runs)
+		if err := writePlot(*plotFile, commands, points, caption); err != nil {
+			log.Fatalf("-plot: %v", err)
+		}
+		fmt.Printf("\nplot written to %s\n", *plotFile)
 	}
 	if *markdown && len(lspRows) > 0 {
 		fmt.Println()
@@ -331,6 +374,15 @@ func run(dir string, env []string, name string, args ...string) string {
 		log.Fatalf("%s %s in %s: %v\n%s", name, strings.Join(args, " "), dir, err, stderr.String())
 	}
 	return string(out)
+}
+
+// thousands formats n with commas between groups of three digits.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 func check(err error) {

@@ -82,13 +82,13 @@ func prepare(name, work string) *target {
 		check(os.RemoveAll(dir))
 		sum, err := gen.Write(dir, gen.Config{Handlers: size})
 		check(err)
-		t = &target{name, fmt.Sprintf("generated module: %d handlers in %d packages (scripts/gen)", sum.Handlers, sum.Packages), dir, "./..."}
+		t = &target{name: name, desc: fmt.Sprintf("generated module: %d handlers in %d packages (scripts/gen)", sum.Handlers, sum.Packages), dir: dir, pattern: "./...", lines: goLines(dir)}
 	case name == "gosdk":
-		t = &target{name, "go-sdk v1.8.0 ./examples/...", copyModule("github.com/modelcontextprotocol/go-sdk@v1.8.0", work, name), "./examples/..."}
+		t = &target{name: name, desc: "go-sdk v1.8.0 ./examples/...", dir: copyModule("github.com/modelcontextprotocol/go-sdk@v1.8.0", work, name), pattern: "./examples/..."}
 	case name == "mcpgo":
-		t = &target{name, "mcp-go v1.2.1 ./examples/...", copyModule("github.com/mark3labs/mcp-go@v1.2.1", work, name), "./examples/..."}
+		t = &target{name: name, desc: "mcp-go v1.2.1 ./examples/...", dir: copyModule("github.com/mark3labs/mcp-go@v1.2.1", work, name), pattern: "./examples/..."}
 	case name == "nomcp":
-		t = &target{name, "golang.org/x/tools v0.52.0 " + *nomcpPat + " (no MCP code)", copyModule("golang.org/x/tools@v0.52.0", work, name), *nomcpPat}
+		t = &target{name: name, desc: "golang.org/x/tools v0.52.0 " + *nomcpPat + " (no MCP code)", dir: copyModule("golang.org/x/tools@v0.52.0", work, name), pattern: *nomcpPat}
 	default:
 		dir, ok := serverDir(name)
 		if !ok {
@@ -100,7 +100,7 @@ func prepare(name, work string) *target {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err != nil {
 			log.Fatalf("-%s %s: not a module: %v", name, dir, err)
 		}
-		t = &target{name, name + revision(dir) + " ./...", dir, "./..."}
+		t = &target{name: name, desc: name + revision(dir) + " ./...", dir: dir, pattern: "./..."}
 	}
 	run(t.dir, nil, "go", "mod", "download")
 	out := run(t.dir, offline(), "go", "list", t.pattern)

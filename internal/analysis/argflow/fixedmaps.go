@@ -26,10 +26,12 @@ func FindFixedMaps(pkg *ssa.Package, funcs []*ssa.Function, fixedElsewhere func(
 			fixed[g] = true
 		}
 	}
+	var rands []*ssa.Value // each instruction's operands, in one buffer
 	for _, fn := range funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
+				rands = instr.Operands(rands[:0])
+				for _, op := range rands {
 					if g, ok := (*op).(*ssa.Global); ok && g.Pkg != pkg && isMap(g) {
 						if v, ok := g.Object().(*types.Var); ok && fixedElsewhere != nil && fixedElsewhere(v) {
 							fixed[g] = true
@@ -48,7 +50,8 @@ func FindFixedMaps(pkg *ssa.Package, funcs []*ssa.Function, fixedElsewhere func(
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				for _, op := range instr.Operands(nil) {
+				rands = instr.Operands(rands[:0])
+				for _, op := range rands {
 					g, ok := (*op).(*ssa.Global)
 					if !ok || !fixed[g] {
 						continue

@@ -23,6 +23,7 @@ func New(pkg *ssa.Package, funcs []*ssa.Function) *Graph {
 	}
 	g.sets.Initial = func() *Set { return &Set{Complete: true} }
 	g.sets.Join = joinSets
+	var rands []*ssa.Value // each instruction's operands, in one buffer
 	for _, fn := range funcs {
 		g.indexed[fn] = true
 		if fn.Pkg == pkg && fn.Object() != nil && fn.Object().Exported() {
@@ -30,14 +31,16 @@ func New(pkg *ssa.Package, funcs []*ssa.Function) *Graph {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				g.index(instr)
+				rands = g.index(instr, rands[:0])
 			}
 		}
 	}
 	return g
 }
 
-func (g *Graph) index(instr ssa.Instruction) {
+// index notes what instr stores, captures, calls and lets escape. It
+// reads instr's operands into rands, and returns it for the next.
+func (g *Graph) index(instr ssa.Instruction, rands []*ssa.Value) []*ssa.Value {
 	switch instr := instr.(type) {
 	case *ssa.Store:
 		switch addr := instr.Addr.(type) {
@@ -77,7 +80,8 @@ func (g *Graph) index(instr ssa.Instruction) {
 		}
 	}
 	// A function used as a value may be called from anywhere.
-	for i, op := range instr.Operands(nil) {
+	rands = instr.Operands(rands)
+	for i, op := range rands {
 		fn, ok := (*op).(*ssa.Function)
 		if !ok || fn.Pkg != g.pkg {
 			continue
@@ -87,6 +91,7 @@ func (g *Graph) index(instr ssa.Instruction) {
 		}
 		g.escapes[origin(fn)] = true
 	}
+	return rands
 }
 
 // keyOf returns the key of field i of struct type t, or of the struct t

@@ -153,23 +153,19 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 	}
 
 	onPackage := make(map[*packages.Package]*packageActions)
-	if opts.DropTypesInfo {
-		for _, act := range actions {
-			pa := onPackage[act.Package]
-			if pa == nil {
-				pa = new(packageActions)
-				onPackage[act.Package] = pa
-			}
-			pa.actions = append(pa.actions, act)
+	for _, act := range actions {
+		pa := onPackage[act.Package]
+		if pa == nil {
+			pa = &packageActions{dropTypesInfo: opts.DropTypesInfo}
+			onPackage[act.Package] = pa
 		}
+		pa.actions = append(pa.actions, act)
 	}
 	var wg sync.WaitGroup
 	for _, act := range actions {
 		wg.Go(func() {
 			act.exec()
-			if pa := onPackage[act.Package]; pa != nil {
-				pa.ran()
-			}
+			onPackage[act.Package].ran()
 		})
 	}
 	wg.Wait()
@@ -185,15 +181,22 @@ func Analyze(g *load.Graph, analyzers []*analysis.Analyzer, opts Options) (*chec
 	return &checker.Graph{Roots: rootActions}, nil
 }
 
-// packageActions are the actions on one package, for Options.DropTypesInfo.
+// packageActions are the actions on one package, whose results, but the
+// roots', are garbage once all have run: results pass between the
+// actions on one package only. Kept until the whole run ended, as the
+// checker keeps them, the results of the passes mcperrlint's analyzer
+// requires (the SSA form of the package, the handlers, the summaries)
+// held the SSA form of every package at once.
 type packageActions struct {
-	mu       sync.Mutex
-	finished int // how many have run
-	actions  []*action
+	mu            sync.Mutex
+	finished      int // how many have run
+	actions       []*action
+	dropTypesInfo bool // Options.DropTypesInfo
 }
 
 // ran notes that one more action on the package has run, and once all
-// have, drops the package's type information.
+// have, drops the results of those that are not roots, and with
+// Options.DropTypesInfo the package's type information.
 func (pa *packageActions) ran() {
 	pa.mu.Lock()
 	defer pa.mu.Unlock()
@@ -201,12 +204,19 @@ func (pa *packageActions) ran() {
 		return
 	}
 	for _, act := range pa.actions {
+		if !act.IsRoot {
+			act.Result = nil
+		}
 		if act.pass != nil {
-			act.pass.TypesInfo = nil
 			act.pass.ResultOf = nil // the results of the actions the action needed
+			if pa.dropTypesInfo {
+				act.pass.TypesInfo = nil
+			}
 		}
 	}
-	pa.actions[0].Package.TypesInfo = nil
+	if pa.dropTypesInfo {
+		pa.actions[0].Package.TypesInfo = nil
+	}
 }
 
 // An action is a checker.Action and what running it takes.

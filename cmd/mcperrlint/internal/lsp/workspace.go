@@ -155,7 +155,7 @@ func (w *workspace) graphOf(ctx context.Context, path string) (*loaded, error) {
 		Facts:   facts,
 		ParseFile: func(fset *token.FileSet, filename string, data []byte) (*ast.File, error) {
 			src.capture(filename, data)
-			return parser.ParseFile(fset, filename, data, parser.AllErrors|parser.ParseComments)
+			return parser.ParseFile(fset, filename, data, load.ParseMode)
 		},
 	}, "file="+path)
 	if err != nil {
