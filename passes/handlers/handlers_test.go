@@ -12,11 +12,13 @@ import (
 
 // TestFind runs the case families of the handler finder in one load (each
 // load type-checks the standard library from source, which costs more
-// than the cases): the want lines check the handlers found, as the paths
+// than the cases), handlers_bugadapter among them (a body given to a
+// wrapper through an interface, by an adapter type whose method converts
+// the body's errors, is no handler): the want lines check the handlers found, as the paths
 // pass keeps them, and the facts; then each family's wrapper facts are
 // checked whole.
 func TestFind(t *testing.T) {
-	results := analysistest.Run(t, testbin.Testdata(t), findtest.Analyzer, "handlers_gosdk", "handlers_mcpgo", "handlers_xpkg/wrap", "handlers_xpkg/use", "paths_gosdk")
+	results := analysistest.Run(t, testbin.Testdata(t), findtest.Analyzer, "handlers_gosdk", "handlers_mcpgo", "handlers_xpkg/wrap", "handlers_xpkg/use", "handlers_bugadapter", "paths_gosdk")
 	t.Run("GoSDK", func(t *testing.T) { checkFindGoSDK(t, findtest.Results(results, "handlers_gosdk")) })
 	t.Run("ForwardedAndConverted", func(t *testing.T) {
 		// twoWays's one handler forwards h, its other converts h: h is
@@ -96,11 +98,4 @@ func checkFindAcrossPackages(t *testing.T, results []*analysistest.Result) {
 			{Param: 0, SDK: "go-sdk", Args: 3, Seeds: []int{2}, ResultFlow: true},
 		},
 	})
-}
-
-// TestFindConvertingAdapter checks that a body given to a wrapper through
-// an interface, by an adapter type whose method converts the body's
-// errors (bodyFunc(body).Call), is no handler.
-func TestFindConvertingAdapter(t *testing.T) {
-	analysistest.Run(t, testbin.Testdata(t), findtest.Analyzer, "handlers_bugadapter")
 }
