@@ -49,7 +49,7 @@ const maxHelperDepth = 4
 // assertions returns the argument assertions of the package's handlers
 // and of the helpers they pass argument values to, but for the handlers of
 // the SDKs in recovered, whose every server recovers panics.
-func (s *walker) assertions(hs *paths.Result, recovered, converted map[string]bool) []*asserted {
+func (s *walker) assertions(ps *paths.Result, recovered, converted map[string]bool) []*asserted {
 	var out []*asserted
 	seen := make(map[token.Pos]bool)
 	add := func(a *asserted) {
@@ -117,14 +117,14 @@ func (s *walker) assertions(hs *paths.Result, recovered, converted map[string]bo
 	// every server recovers panics in middleware, unless a wrapper turned
 	// the panic into an error on the way, which the middleware sees as
 	// an error: a protocol error, unless the servers convert errors too.
-	for _, h := range slices.Concat(hs.Handlers, hs.Converted) {
+	for _, h := range slices.Concat(ps.Handlers, ps.Converted) {
 		// A handler no registration here reaches may panic as it is.
-		asPanic := !hs.Reach.Reached[h.Fn] || hs.Reach.Panics[h.Fn]
-		asError := hs.Reach.PanicErrors[h.Fn]
+		asPanic := !ps.Reach.Reached[h.Fn] || ps.Reach.Panics[h.Fn]
+		asError := ps.Reach.PanicErrors[h.Fn]
 		if (!asPanic || recovered[h.SDK.Name]) && (!asError || converted[h.SDK.Name]) {
 			continue
 		}
-		visit(h.Fn, s.origins.Flow(h.Fn, []*sdk.Binding{h.SDK}, s.seeds.Of(h)), h, 0, false, hs.Func(h))
+		visit(h.Fn, s.origins.Flow(h.Fn, []*sdk.Binding{h.SDK}, s.seeds.Of(h)), h, 0, false, ps.Func(h))
 	}
 	for len(queue) > 0 {
 		fn := queue[0]

@@ -39,7 +39,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass, returnsPas
 			if sc.Result == nil {
 				return &Result{}, nil
 			}
-			hs := pass.ResultOf[pathsPass].(*paths.Result)
+			ps := pass.ResultOf[pathsPass].(*paths.Result)
 			srvs := pass.ResultOf[serversPass].(*servers.Result)
 			w := &walker{pass: pass, pkg: sc.Pkg, srcFuncs: sc.SrcFuncs, origins: pass.ResultOf[summariesPass].(*summaries.Result), seeds: pass.ResultOf[seedsPass].(*seeds.Result)}
 			fc := &report.FixContext{Replaced: pass.ResultOf[returnsPass].(*returns.Result).Replaced, SDKs: sc.SDKs}
@@ -48,7 +48,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass, returnsPas
 			// A panic is no returned error: a server whose middleware
 			// converts errors still panics on these, unless a wrapper
 			// recovered the panic into an error first.
-			for _, a := range w.assertions(hs, srvs.Recovered(), srvs.Converted()) {
+			for _, a := range w.assertions(ps, srvs.Recovered(), srvs.Converted()) {
 				if fd, ok := diagnose(pass, a, srcs, fc); ok {
 					res.Findings = append(res.Findings, fd)
 				}

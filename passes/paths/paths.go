@@ -45,7 +45,7 @@ type Result struct {
 
 	// Escapes lists, for such a function, the error types whose values
 	// its raw handler passes on as protocol errors all the same (a
-	// *ProtocolError it finds with errors.As): see handlers.Handler.Escapes.
+	// *ProtocolError it finds with errors.As): see Escaping.
 	Escapes map[*ssa.Function][]string
 
 	// Recovers lists, for each function of the package with

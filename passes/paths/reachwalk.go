@@ -229,7 +229,7 @@ func (w *reachWalk) called(call *ssa.Call, in *frame, p path) {
 }
 
 // wrapped walks into the functions given to a wrapper of another package,
-// read in frame in, on the path its Wrapper fact says each parameter's
+// read in frame in, on the path its facts say each parameter's
 // function takes.
 func (w *reachWalk) wrapped(call *ssa.CallCommon, in *frame, p path) {
 	fact := w.f.foreignWrapper(call)

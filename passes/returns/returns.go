@@ -54,7 +54,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass *analysis.A
 			if sc.Result == nil {
 				return res, nil
 			}
-			hs := pass.ResultOf[pathsPass].(*paths.Result)
+			ps := pass.ResultOf[pathsPass].(*paths.Result)
 			origins := pass.ResultOf[summariesPass].(*summaries.Result)
 			sd := pass.ResultOf[seedsPass].(*seeds.Result)
 			converted := pass.ResultOf[serversPass].(*servers.Result).Converted()
@@ -64,14 +64,14 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass *analysis.A
 				r  summaries.Return
 			}
 			var found []reported
-			for _, h := range hs.Handlers {
+			for _, h := range ps.Handlers {
 				if converted[h.SDK.Name] {
 					continue // every server the package builds turns its errors into tool results
 				}
 				var fn *report.Func
 				for _, r := range origins.Returns(h, sd.Of(h)) {
 					if fn == nil {
-						fn = hs.Func(h)
+						fn = ps.Func(h)
 					}
 					if r.Kind == category.ToolError && !*toolErrors || len(convertedElsewhere) > 0 {
 						if ret := report.ReturnStmt(fn.Syntax, r.Pos); ret != nil {

@@ -34,11 +34,11 @@ func New(scopePass, pathsPass *analysis.Analyzer) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{scopePass, pathsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			sc, hs := pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[pathsPass].(*paths.Result)
+			sc, ps := pass.ResultOf[scopePass].(*scope.Result), pass.ResultOf[pathsPass].(*paths.Result)
 			if sc.Result == nil {
 				return &Result{}, nil
 			}
-			return &Result{Servers: servers(pass, sc, hs)}, nil
+			return &Result{Servers: servers(pass, sc, ps)}, nil
 		},
 	}
 }
@@ -62,7 +62,7 @@ type Server struct {
 // converting middleware is installed on it: as an option of the call that
 // builds it (server.WithToolHandlerMiddleware(mw)), or by a method called
 // on it (s.Use(mw), s.AddReceivingMiddleware(mw)).
-func servers(pass *analysis.Pass, sc *scope.Result, hs *paths.Result) []Server {
+func servers(pass *analysis.Pass, sc *scope.Result, ps *paths.Result) []Server {
 	table := sc.Roles
 	built := make(map[*ssa.Call]*Server)
 	var order []*ssa.Call
@@ -97,8 +97,8 @@ func servers(pass *analysis.Pass, sc *scope.Result, hs *paths.Result) []Server {
 		ops := ssaval.Operands(in.call.Common())
 		converts, recovers := false, false
 		for _, op := range ops[min(in.row.Param, len(ops)):] {
-			converts = converts || middlewareParam(op, hs.ConvertedParams)
-			recovers = recovers || middlewareParam(op, func(fn *ssa.Function) ([]int, []string) { return hs.RecoveredParams(fn), nil })
+			converts = converts || middlewareParam(op, ps.ConvertedParams)
+			recovers = recovers || middlewareParam(op, func(fn *ssa.Function) ([]int, []string) { return ps.RecoveredParams(fn), nil })
 		}
 		if !converts && !recovers {
 			continue
@@ -131,7 +131,7 @@ func servers(pass *analysis.Pass, sc *scope.Result, hs *paths.Result) []Server {
 // middlewareParam reports whether v is a middleware function that does
 // with the handler it is given, its first parameter, what params says of
 // its parameters (turns its errors or its panics into tool results): by
-// what handlers found in this package, or by its Wrapper fact.
+// what the paths pass found in this package, or by its conversion fact.
 func middlewareParam(v ssa.Value, params func(*ssa.Function) ([]int, []string)) bool {
 	fn := ssaval.FuncValue(v)
 	if fn == nil {

@@ -40,13 +40,13 @@ func New(pathsPass *analysis.Analyzer, off *bool) *analysis.Analyzer {
 		Requires:   []*analysis.Analyzer{pathsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			hs := pass.ResultOf[pathsPass].(*paths.Result)
+			ps := pass.ResultOf[pathsPass].(*paths.Result)
 			res := &Result{}
-			if hs == nil {
+			if ps == nil {
 				return res, nil
 			}
 			srcs := report.NewSourceFiles(pass)
-			for _, u := range unflagged(pass.Fset, hs) {
+			for _, u := range unflagged(pass.Fset, ps) {
 				if *off {
 					if ret := report.ReturnStmt(u.Func.Syntax, u.Pos); ret != nil {
 						res.Off = append(res.Off, report.Finding{Node: ret, Func: u.Func.Syntax})
@@ -85,9 +85,9 @@ type unflaggedResult struct {
 // unflagged returns the unflagged error results the package's handlers
 // return, by position. A handler whose result its forwarders drop is
 // left out: its result never reaches the client.
-func unflagged(fset *token.FileSet, hs *paths.Result) []*unflaggedResult {
+func unflagged(fset *token.FileSet, ps *paths.Result) []*unflaggedResult {
 	var out []*unflaggedResult
-	for _, h := range hs.Handlers {
+	for _, h := range ps.Handlers {
 		if !h.ResultForwarded {
 			continue
 		}
@@ -102,7 +102,7 @@ func unflagged(fset *token.FileSet, hs *paths.Result) []*unflaggedResult {
 				continue
 			}
 			if info == nil {
-				info = hs.Func(h)
+				info = ps.Func(h)
 			}
 			u.Func = info
 			out = append(out, u)
