@@ -37,10 +37,14 @@ type Result struct {
 	Wrappers map[*types.Func][]handlers.ForwardedParam
 }
 
-// Of returns the parameters of h that hold argument values.
+// Of returns the parameters of h that hold argument values: those by
+// its shape alone for a package the pass had nothing to do in (a nil
+// Result).
 func (r *Result) Of(h *handlers.Handler) []*ssa.Parameter {
-	if s, ok := r.seeds[h]; ok {
-		return s
+	if r != nil {
+		if s, ok := r.seeds[h]; ok {
+			return s
+		}
 	}
 	return h.Seeds
 }
