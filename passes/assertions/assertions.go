@@ -124,7 +124,11 @@ func (s *walker) assertions(ps *paths.Result, recovered, converted map[string]bo
 		if (!asPanic || recovered[h.SDK.Name]) && (!asError || converted[h.SDK.Name]) {
 			continue
 		}
-		visit(h.Fn, s.origins.Flow(h.Fn, []*sdk.Binding{h.SDK}, s.seeds.Of(h)), h, 0, false, ps.Func(h))
+		flow := s.flows[h.Fn]
+		if flow == nil {
+			flow = s.origins.Flow(h.Fn, []*sdk.Binding{h.SDK}, s.seeds.Of(h))
+		}
+		visit(h.Fn, flow, h, 0, false, ps.Func(h))
 	}
 	for len(queue) > 0 {
 		fn := queue[0]

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/passes/paths"
@@ -42,7 +43,9 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass, returnsPas
 			ps := pass.ResultOf[pathsPass].(*paths.Result)
 			srvs := pass.ResultOf[serversPass].(*servers.Result)
 			w := &walker{pass: pass, pkg: sc.Pkg, srcFuncs: sc.SrcFuncs, origins: pass.ResultOf[summariesPass].(*summaries.Result), seeds: pass.ResultOf[seedsPass].(*seeds.Result)}
-			fc := &report.FixContext{Replaced: pass.ResultOf[returnsPass].(*returns.Result).Replaced, SDKs: sc.SDKs}
+			rets := pass.ResultOf[returnsPass].(*returns.Result)
+			w.flows = rets.Flows
+			fc := &report.FixContext{Replaced: rets.Replaced, SDKs: sc.SDKs}
 			srcs := report.NewSourceFiles(pass)
 			res := &Result{}
 			// A panic is no returned error: a server whose middleware
@@ -65,5 +68,6 @@ type walker struct {
 	srcFuncs []*ssa.Function
 	origins  *summaries.Result
 	seeds    *seeds.Result
-	uses     map[*ssa.Function][]funcUse // see funcUses
+	flows    map[*ssa.Function]*argflow.Func // the returns check's (returns.Result.Flows)
+	uses     map[*ssa.Function][]funcUse     // see funcUses
 }

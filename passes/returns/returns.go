@@ -13,7 +13,9 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
 
+	"github.com/mcperrlint/mcperrlint/internal/analysis/argflow"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/category"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/report"
@@ -35,6 +37,10 @@ type Result struct {
 	// Replaced holds the positions of the returns reported, which fixes
 	// may replace: every fix of the package allows for the others.
 	Replaced map[token.Pos]bool
+	// Flows holds the argument flow of each handler the check
+	// classified, for the assertions check, which walks the same
+	// handlers: a flow answers from what it has solved.
+	Flows map[*ssa.Function]*argflow.Func
 }
 
 // New returns the check of the returns of the handlers pathsPass
@@ -49,7 +55,7 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass *analysis.A
 		Requires:   []*analysis.Analyzer{scopePass, pathsPass, serversPass, summariesPass, seedsPass},
 		ResultType: reflect.TypeFor[*Result](),
 		Run: func(pass *analysis.Pass) (any, error) {
-			res := &Result{Replaced: make(map[token.Pos]bool)}
+			res := &Result{Replaced: make(map[token.Pos]bool), Flows: make(map[*ssa.Function]*argflow.Func)}
 			sc := pass.ResultOf[scopePass].(*scope.Result)
 			if sc.Result == nil {
 				return res, nil
@@ -68,8 +74,10 @@ func New(scopePass, pathsPass, serversPass, summariesPass, seedsPass *analysis.A
 				if converted[h.SDK.Name] {
 					continue // every server the package builds turns its errors into tool results
 				}
+				flow := origins.Flow(h.Fn, sdk.Bindings{h.SDK}, sd.Of(h))
+				res.Flows[h.Fn] = flow
 				var fn *report.Func
-				for _, r := range origins.Returns(h, sd.Of(h)) {
+				for _, r := range origins.Returns(h, flow) {
 					if fn == nil {
 						fn = ps.Func(h)
 					}

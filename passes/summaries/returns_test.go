@@ -43,10 +43,11 @@ func newReturnsProbe() *analysis.Analyzer {
 				if !res.IsHandler(h.Fn) {
 					return nil, fmt.Errorf("%s: a handler the summaries do not know as one", h.Fn)
 				}
-				if res.Flow(h.Fn, sdk.Bindings{h.SDK}, seeded.Of(h)) == nil {
+				flow := res.Flow(h.Fn, sdk.Bindings{h.SDK}, seeded.Of(h))
+				if flow == nil {
 					return nil, fmt.Errorf("%s: no argument flow", h.Fn)
 				}
-				for _, r := range res.Returns(h, seeded.Of(h)) {
+				for _, r := range res.Returns(h, flow) {
 					msg := "return " + r.Kind.String()
 					if r.Via != "" {
 						msg += fmt.Sprintf(" via %s line %d", r.Via, r.SiteLine)

@@ -65,16 +65,16 @@ type Return struct {
 	SiteLine int
 }
 
-// Returns classifies the returns of h, a handler of the package whose
-// parameters seeds hold argument values (package seeds), and returns
-// those whose error reaches the client as a protocol error, in the order
-// of h's blocks.
-func (r *Result) Returns(h *handlers.Handler, seeds []*ssa.Parameter) []Return {
+// Returns classifies the returns of h, a handler of the package, with
+// flow, its argument flow (Flow, from the seeds of package seeds), and
+// returns those whose error reaches the client as a protocol error, in
+// the order of h's blocks.
+func (r *Result) Returns(h *handlers.Handler, flow *argflow.Func) []Return {
 	if r.known.summarizer == nil {
 		return nil
 	}
 	sdks := sdk.Bindings{h.SDK}
-	c := &classifier{flow: r.known.flow(h.Fn, sdks, seeds), sdks: sdks, s: r.known, judge: judgeHandler{}}
+	c := &classifier{flow: flow, sdks: sdks, s: r.known, judge: judgeHandler{}}
 	var out []Return
 	for _, b := range h.Fn.Blocks {
 		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
