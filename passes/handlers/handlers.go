@@ -65,7 +65,10 @@ func (r *Result) ForeignForwards(fn *ssa.Function) []ForwardedParam {
 	return nil
 }
 
-// A Handler is a function whose returned error reaches an MCP client.
+// A Handler is a function whose returned error the SDK answers a tool
+// call with, where it runs as a handler: one by its shape or its
+// registration, or one a handler forwards the errors of. Which of them
+// reach the client as they are, the paths pass decides.
 type Handler struct {
 	Fn  *ssa.Function
 	SDK *sdk.Binding
