@@ -12,17 +12,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
 	"github.com/mcperrlint/mcperrlint/passes/assertions"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
-	"github.com/mcperrlint/mcperrlint/passes/paths"
+	"github.com/mcperrlint/mcperrlint/passes/internal/stages"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
-	"github.com/mcperrlint/mcperrlint/passes/scope"
-	"github.com/mcperrlint/mcperrlint/passes/seeds"
-	"github.com/mcperrlint/mcperrlint/passes/servers"
-	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
 
 // TestAssertions checks the argument assertions the check finds in the
@@ -100,12 +93,7 @@ func sortedKeys(m map[string]bool) []string {
 // newAssertions returns the check with the passes it requires, all of
 // the default configuration.
 func newAssertions() *analysis.Analyzer {
-	sc := scope.New(&config.Functions{}, sdk.Default)
-	hs := handlers.New(sc, sdk.Default)
-	ps := paths.New(sc, hs, sdk.Default)
-	srvs := servers.New(sc, ps)
-	sums := summaries.New(sc, ps, sdk.Default)
+	s := stages.New()
 	toolErrors := false
-	sd := seeds.New(hs, sums)
-	return assertions.New(sc, ps, srvs, sums, sd, returns.New(sc, ps, srvs, sums, sd, &toolErrors))
+	return assertions.New(s.Scope, s.Paths, s.Servers, s.Summaries, s.Seeds, returns.New(s.Scope, s.Paths, s.Servers, s.Summaries, s.Seeds, &toolErrors))
 }

@@ -10,17 +10,10 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
-	"github.com/mcperrlint/mcperrlint/passes/paths"
+	"github.com/mcperrlint/mcperrlint/passes/internal/stages"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
-	"github.com/mcperrlint/mcperrlint/passes/scope"
-	"github.com/mcperrlint/mcperrlint/passes/seeds"
-	"github.com/mcperrlint/mcperrlint/passes/servers"
-	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
 
 // newReporter returns an analyzer that requires the check, configured
@@ -29,12 +22,8 @@ import (
 // in the package, or appended to the message as " [note: ...]" when it
 // is not. It returns the check's own Result.
 func newReporter(toolErrors bool) *analysis.Analyzer {
-	sc := scope.New(&config.Functions{}, sdk.Default)
-	hs := handlers.New(sc, sdk.Default)
-	ps := paths.New(sc, hs, sdk.Default)
-	srvs := servers.New(sc, ps)
-	sums := summaries.New(sc, ps, sdk.Default)
-	check := returns.New(sc, ps, srvs, sums, seeds.New(hs, sums), &toolErrors)
+	s := stages.New()
+	check := returns.New(s.Scope, s.Paths, s.Servers, s.Summaries, s.Seeds, &toolErrors)
 	return &analysis.Analyzer{
 		Name:       "returnsreport",
 		Doc:        "report the findings of the returns check",

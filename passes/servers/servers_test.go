@@ -10,12 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
-	"github.com/mcperrlint/mcperrlint/passes/paths"
-	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/internal/stages"
 	"github.com/mcperrlint/mcperrlint/passes/servers"
 )
 
@@ -23,10 +19,7 @@ import (
 // finds, at the call that builds it, as "server SDK converts=B
 // recovers=B".
 func newReporter() *analysis.Analyzer {
-	sc := scope.New(&config.Functions{}, sdk.Default)
-	hs := handlers.New(sc, sdk.Default)
-	ps := paths.New(sc, hs, sdk.Default)
-	srvs := servers.New(sc, ps)
+	srvs := stages.New().Servers
 	return &analysis.Analyzer{
 		Name:       "serversreport",
 		Doc:        "report the servers the servers pass finds",

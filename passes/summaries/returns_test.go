@@ -8,15 +8,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/internal/stages"
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/returns"
-	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/seeds"
-	"github.com/mcperrlint/mcperrlint/passes/servers"
 	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
 
@@ -27,11 +24,8 @@ import (
 // function. Want lines on its fixtures check the classification itself,
 // apart from the returns check's configuration and wording.
 func newReturnsProbe() *analysis.Analyzer {
-	sc := scope.New(&config.Functions{}, sdk.Default)
-	hs := handlers.New(sc, sdk.Default)
-	ps := paths.New(sc, hs, sdk.Default)
-	sums := summaries.New(sc, ps, sdk.Default)
-	sd := seeds.New(hs, sums)
+	st := stages.New()
+	ps, sums, sd := st.Paths, st.Summaries, st.Seeds
 	return &analysis.Analyzer{
 		Name:       "returnsprobe",
 		Doc:        "report the returns the summaries pass classifies",
@@ -104,13 +98,9 @@ func TestDispatchFacts(t *testing.T) {
 // on some servers only (reported).
 func TestConvertingServers(t *testing.T) {
 	t.Parallel()
-	sc := scope.New(&config.Functions{}, sdk.Default)
-	hs := handlers.New(sc, sdk.Default)
-	ps := paths.New(sc, hs, sdk.Default)
-	srvs := servers.New(sc, ps)
+	s := stages.New()
 	toolErrors := true // every error, so that only the servers silence them
-	sums := summaries.New(sc, ps, sdk.Default)
-	rets := returns.New(sc, ps, srvs, sums, seeds.New(hs, sums), &toolErrors)
+	rets := returns.New(s.Scope, s.Paths, s.Servers, s.Summaries, s.Seeds, &toolErrors)
 	// The check returns its findings, which the analyzer reports.
 	a := &analysis.Analyzer{
 		Name:     "reportreturns",

@@ -8,13 +8,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/internal/report"
 	"github.com/mcperrlint/mcperrlint/internal/testbin"
-	"github.com/mcperrlint/mcperrlint/passes/handlers"
-	"github.com/mcperrlint/mcperrlint/passes/paths"
-	"github.com/mcperrlint/mcperrlint/passes/scope"
+	"github.com/mcperrlint/mcperrlint/passes/internal/stages"
 	"github.com/mcperrlint/mcperrlint/passes/unflagged"
 )
 
@@ -22,10 +18,7 @@ import (
 // off, and reports each finding's diagnostic, and each related note at
 // its own position as "note: ...". Its result is the check's.
 func newReporter(off bool) *analysis.Analyzer {
-	sc := scope.New(&config.Functions{}, sdk.Default)
-	hs := handlers.New(sc, sdk.Default)
-	ps := paths.New(sc, hs, sdk.Default)
-	check := unflagged.New(ps, &off)
+	check := unflagged.New(stages.New().Paths, &off)
 	return &analysis.Analyzer{
 		Name:       "unflaggedreport",
 		Doc:        "report the findings of the unflagged check",

@@ -16,13 +16,12 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/mcperrlint/mcperrlint/internal/knowledge/config"
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 	"github.com/mcperrlint/mcperrlint/passes/handlers"
+	"github.com/mcperrlint/mcperrlint/passes/internal/stages"
 	"github.com/mcperrlint/mcperrlint/passes/paths"
 	"github.com/mcperrlint/mcperrlint/passes/scope"
 	"github.com/mcperrlint/mcperrlint/passes/seeds"
-	"github.com/mcperrlint/mcperrlint/passes/summaries"
 )
 
 // Analyzer requires the scope, handlers, paths, summaries and seeds
@@ -39,10 +38,8 @@ import (
 var Analyzer = newAnalyzer()
 
 func newAnalyzer() *analysis.Analyzer {
-	sc := scope.New(&config.Functions{}, sdk.Default)
-	hs := handlers.New(sc, sdk.Default)
-	ps := paths.New(sc, hs, sdk.Default)
-	sd := seeds.New(hs, summaries.New(sc, ps, sdk.Default))
+	st := stages.New()
+	sc, hs, ps, sd := st.Scope, st.Handlers, st.Paths, st.Seeds
 	return &analysis.Analyzer{
 		Name:      "find",
 		Doc:       "report the tool handlers the handlers and paths passes keep, and their seeds",
