@@ -116,3 +116,29 @@ var _, _ = fmt.Sprint, strings.ToUpper
 		})
 	}
 }
+
+func TestReadNames(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string // nil: the source does not scan
+	}{
+		{`nil`, []string{"nil"}},
+		{`mcp.NewToolResultError(err.Error())`, []string{"mcp", "err"}},
+		{`&mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: msg}}}`, []string{"mcp", "true", "mcp", "mcp", "msg"}},
+		{`fmt.Sprintf("%s: %v", name, err)`, []string{"fmt", "name", "err"}},
+		{`m[key:end]`, []string{"m", "key", "end"}},
+		{`map[string]any{k: v}[s]`, []string{"string", "any", "v", "s"}},
+		{`x.(T).f`, []string{"x", "T"}},
+		{`"a:b" + s`, []string{"s"}},
+		{`func() { L: x++ }`, []string{"x"}},
+		{"`unterminated", nil},
+	} {
+		got, ok := readNames(tc.src)
+		if !ok {
+			got = nil
+		}
+		if (tc.want == nil) != !ok || !slices.Equal(got, tc.want) {
+			t.Errorf("readNames(%s) = %q, %v; want %q", tc.src, got, ok, tc.want)
+		}
+	}
+}

@@ -2,7 +2,7 @@ package report
 
 import (
 	"go/ast"
-	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
 	"slices"
@@ -17,11 +17,11 @@ import (
 func (f *fixer) dropsLastRead(results []string) bool {
 	kept := make(map[string]bool)
 	for _, r := range results {
-		e, err := parser.ParseExpr(r)
-		if err != nil {
+		names, ok := readNames(r)
+		if !ok {
 			return true // cannot tell what it reads
 		}
-		for _, name := range readNames(e) {
+		for _, name := range names {
 			kept[name] = true
 		}
 	}
@@ -42,27 +42,48 @@ func (f *fixer) dropsLastRead(results []string) bool {
 	return false
 }
 
-// readNames returns the names of the identifiers e may read: not field
-// names of selectors or of composite literal keys.
-func readNames(e ast.Expr) []string {
-	var names []string
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			names = append(names, readNames(n.X)...)
-			return false
-		case *ast.KeyValueExpr:
-			if _, ok := n.Key.(*ast.Ident); !ok {
-				names = append(names, readNames(n.Key)...)
+// readNames returns the names of the identifiers the expression src may
+// read: not the field names of selectors or the keys of composite
+// literals. ok is false if src does not scan. It scans rather than
+// parses, since every finding's fix asks (a parse was a tenth of building
+// a fix); where the tokens alone cannot tell (a label or a case value in
+// a function literal), it leaves the name out, which at worst withholds a
+// fix, never offers one that does not compile.
+func readNames(src string) (names []string, ok bool) {
+	fset := token.NewFileSet()
+	var s scanner.Scanner
+	ok = true
+	s.Init(fset.AddFile("", -1, len(src)), []byte(src), func(token.Position, string) { ok = false }, 0)
+	var (
+		open    []token.Token // the brackets open at this point
+		ident   string        // an identifier whose role the next token decides
+		selects bool          // the previous token was a period
+	)
+	for {
+		_, tok, lit := s.Scan()
+		if ident != "" {
+			key := tok == token.COLON && len(open) > 0 && open[len(open)-1] == token.LBRACE
+			if !key {
+				names = append(names, ident)
 			}
-			names = append(names, readNames(n.Value)...)
-			return false
-		case *ast.Ident:
-			names = append(names, n.Name)
+			ident = ""
 		}
-		return true
-	})
-	return names
+		switch tok {
+		case token.EOF:
+			return names, ok
+		case token.IDENT:
+			if !selects {
+				ident = lit
+			}
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			open = append(open, tok)
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+		selects = tok == token.PERIOD
+	}
 }
 
 // readOutsideReplaced reports whether the local variable v is read, as

@@ -141,11 +141,22 @@ func NewImportUses(fset *token.FileSet, info *types.Info, file *ast.File) *Impor
 	if file == nil {
 		return u
 	}
+	// A package name is only ever a selector's operand; looking up only
+	// the operands named as an import is, spares the type information's
+	// map (as large as the package) a probe for every identifier.
+	imported := make(map[string]bool, len(file.Imports))
+	for _, spec := range file.Imports {
+		if pn := importedName(info, spec); pn != nil {
+			imported[pn.Name()] = true
+		}
+	}
 	tf := fset.File(file.FileStart)
 	ast.Inspect(file, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if pn, ok := info.Uses[id].(*types.PkgName); ok {
-				u.uses[pn] = append(u.uses[pn], tf.Offset(id.Pos()))
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && imported[id.Name] {
+				if pn, ok := info.Uses[id].(*types.PkgName); ok {
+					u.uses[pn] = append(u.uses[pn], tf.Offset(id.Pos()))
+				}
 			}
 		}
 		return true
