@@ -28,7 +28,8 @@ func measure(t *target, commands []command) map[string][]sample {
 		}
 	}
 	samples := make(map[string][]sample)
-	for r := range *runs {
+	start := time.Now()
+	for r := 0; r < *runs || time.Since(start) < *minTime; r++ {
 		for i := range commands {
 			c := commands[(i+r)%len(commands)]
 			nonce++

@@ -2,14 +2,16 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 )
 
-// report prints a target's results and returns its Markdown rows: the
-// ratios, and the commands' medians.
-func report(t *target, commands []command, samples map[string][]sample) (ratioRow, absRow string) {
+// report prints a target's results and returns its Markdown rows (the
+// ratios, and the commands' medians) and the median of each ratio.
+func report(t *target, commands []command, samples map[string][]sample) (ratioRow, absRow string, medians map[string]pairMedians) {
+	fmt.Printf("  %d timed rounds\n", len(samples[commands[0].name]))
 	fmt.Printf("  %-11s %-26s %-26s %s\n", "command", "wall", "CPU (user+sys)", "peak RSS")
 	var abs []string
 	for _, c := range commands {
@@ -31,6 +33,7 @@ func report(t *target, commands []command, samples map[string][]sample) (ratioRo
 	cpuOf := func(s sample) float64 { return s.cpu }
 	rssOf := func(s sample) float64 { return float64(s.rssKB) }
 	var cells []string
+	medians = make(map[string]pairMedians)
 	fmt.Println("  ratios, paired by round:")
 	for _, p := range ratioPairs(t, commands) {
 		w, c, m := ratio(p.a, p.b, wallOf), ratio(p.a, p.b, cpuOf), ratio(p.a, p.b, rssOf)
@@ -42,6 +45,7 @@ func report(t *target, commands []command, samples map[string][]sample) (ratioRo
 			}
 		}
 		label := p.a + " / " + p.b
+		medians[label] = pairMedians{median(w), median(c)}
 		if p.note != "" {
 			label += " (" + p.note + ")"
 		}
@@ -50,7 +54,46 @@ func report(t *target, commands []command, samples map[string][]sample) (ratioRo
 	}
 	fmt.Println()
 	return fmt.Sprintf("| %s | %s |", t.desc, strings.Join(cells, " | ")),
-		fmt.Sprintf("| %s | %s |", t.desc, strings.Join(abs, " | "))
+		fmt.Sprintf("| %s | %s |", t.desc, strings.Join(abs, " | ")), medians
+}
+
+// pairMedians are the medians of one ratio's paired values on a target.
+type pairMedians struct{ wall, cpu float64 }
+
+// sizeRatios are the median ratios on a target of known size.
+type sizeRatios struct {
+	lines   int
+	medians map[string]pairMedians // by "a / b"
+}
+
+// sizeGoal bounds how much the ratio to nop may grow from the smallest
+// generated target to the largest (issue 36: from 10^4 to 10^6 lines,
+// within 1.25 times): a cost that grows with the code as nop's does.
+const sizeGoal = 1.25
+
+// reportBySize prints, for each ratio measured on several targets of
+// known size, its median on the largest over its median on the smallest,
+// against sizeGoal, and returns those lines.
+func reportBySize(bySize []sizeRatios) []string {
+	if len(bySize) < 2 {
+		return nil
+	}
+	small := slices.MinFunc(bySize, func(a, b sizeRatios) int { return a.lines - b.lines })
+	large := slices.MaxFunc(bySize, func(a, b sizeRatios) int { return a.lines - b.lines })
+	var lines []string
+	for _, label := range slices.Sorted(maps.Keys(large.medians)) {
+		lo, ok := small.medians[label]
+		hi := large.medians[label]
+		if !ok || lo.wall == 0 || lo.cpu == 0 {
+			continue
+		}
+		wall, cpu := hi.wall/lo.wall, hi.cpu/lo.cpu
+		lines = append(lines, fmt.Sprintf("cost by size: %s at %s lines over at %s: wall %.2f / %.2f = %.2f, CPU %.2f / %.2f = %.2f; goal wall ≤ %.2f: %s",
+			label, thousands(large.lines), thousands(small.lines), hi.wall, lo.wall, wall, hi.cpu, lo.cpu, cpu, sizeGoal, passFail(within(wall, sizeGoal))))
+	}
+	fmt.Println(strings.Join(lines, "\n"))
+	fmt.Println()
+	return lines
 }
 
 // A ratioPair is a ratio of two commands' measures that the report prints.
