@@ -12,6 +12,8 @@ package scope
 import (
 	"go/types"
 	"reflect"
+	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -39,22 +41,23 @@ type Result struct {
 // New returns the pass for the SDKs of sdks, knowing the user's functions
 // in funcs, which it reads when it runs (after flag parsing).
 func New(funcs *config.Functions, sdks sdk.Table) *analysis.Analyzer {
+	tables := new(roleTables)
 	return &analysis.Analyzer{
 		Name:       "mcpscope",
 		Doc:        "build the SSA form of the code mcperrlint analyzes, with its role table",
 		URL:        "https://github.com/mcperrlint/mcperrlint/blob/main/docs/how-it-works.md",
-		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks) },
+		Run:        func(pass *analysis.Pass) (any, error) { return run(pass, funcs, sdks, tables) },
 		ResultType: reflect.TypeFor[*Result](),
 		FactTypes:  []analysis.Fact{new(fixedMap)},
 	}
 }
 
-func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table) (*Result, error) {
+func run(pass *analysis.Pass, funcs *config.Functions, sdks sdk.Table, tables *roleTables) (*Result, error) {
 	prog, err := mcpssa.Build(pass, sdks)
 	if prog == nil || err != nil {
 		return &Result{}, err
 	}
-	res := &Result{Result: prog, Roles: roles.NewTable(roles.Builtin(), sdk.RoleRows(prog.SDKs), funcs.Rows())}
+	res := &Result{Result: prog, Roles: tables.of(prog.SDKs, funcs)}
 	res.Fixed = argflow.FindFixedMaps(prog.Pkg, prog.SrcFuncs, func(v *types.Var) bool {
 		return pass.ImportObjectFact(v, new(fixedMap))
 	})
@@ -77,3 +80,37 @@ type fixedMap struct{}
 func (*fixedMap) AFact() {}
 
 func (*fixedMap) String() string { return "fixed map" }
+
+// roleTables are the role tables an analyzer built, by what they were
+// built from: the SDKs a package sees (of one sdk.Table, whose names are
+// unique) and the user's functions. The packages of a module mostly see
+// the same SDKs; building the table for each cost as much as a pass on a
+// small package. A table is read-only once built, so they share it.
+type roleTables struct {
+	mu     sync.Mutex
+	tables map[roleTableKey]*roles.Table
+}
+
+type roleTableKey struct {
+	sdks  string // the bound SDKs' names
+	funcs string // the configured functions, as the flags spell them
+}
+
+func (rt *roleTables) of(bindings sdk.Bindings, funcs *config.Functions) *roles.Table {
+	var names []string
+	for _, b := range bindings {
+		names = append(names, b.Name)
+	}
+	key := roleTableKey{strings.Join(names, ","), funcs.String()}
+	rt.mu.Lock()
+	defer rt.mu.Unlock()
+	t, ok := rt.tables[key]
+	if !ok {
+		t = roles.NewTable(roles.Builtin(), sdk.RoleRows(bindings), funcs.Rows())
+		if rt.tables == nil {
+			rt.tables = make(map[roleTableKey]*roles.Table)
+		}
+		rt.tables[key] = t
+	}
+	return t
+}

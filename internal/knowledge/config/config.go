@@ -58,6 +58,12 @@ func (l FuncList) Check() error {
 	return nil
 }
 
+// String spells the lists as the flags do, one per role: two Functions
+// with the same String have the same Rows.
+func (fs *Functions) String() string {
+	return "decode=" + fs.Decode.String() + " validate=" + fs.Validate.String() + " iserrorresult=" + fs.IsErrorResult.String()
+}
+
 // Rows returns the user's functions as rows of the role table, which
 // come after the built-in ones and so replace them.
 func (fs *Functions) Rows() []roles.Row {

@@ -397,7 +397,7 @@ func btoi(b bool) int {
 func (t Table) InSDK(path string) bool {
 	path = unvendor(path)
 	for _, d := range t {
-		if path == d.Module || strings.HasPrefix(path, d.Module+"/") {
+		if rest, ok := strings.CutPrefix(path, d.Module); ok && (rest == "" || rest[0] == '/') {
 			return true
 		}
 	}
