@@ -92,17 +92,22 @@ func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	return nil
 }
 
-// InBody returns the first node of type N in the body of the function
-// root (an *ast.FuncDecl or *ast.FuncLit) that match accepts, not looking
-// into the function literals the body contains: a finding's position
-// names a node of the function it is in.
-func InBody[N ast.Node](root ast.Node, match func(N) bool) (N, bool) {
+// InBody returns the first node of type N at pos (one whose extent holds
+// it) in the body of the function root (an *ast.FuncDecl or *ast.FuncLit)
+// that match accepts, not looking into the function literals the body
+// contains: a finding's position names a node of the function it is in.
+// Only the nodes around pos are visited, not the whole body, since every
+// finding asks.
+func InBody[N ast.Node](root ast.Node, pos token.Pos, match func(N) bool) (N, bool) {
 	var found N
 	ok := false
 	if root == nil {
 		return found, false
 	}
 	ast.Inspect(root, func(n ast.Node) bool {
+		if ok || n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
 		if lit, isLit := n.(*ast.FuncLit); isLit && lit != root {
 			return false
 		}
@@ -117,7 +122,7 @@ func InBody[N ast.Node](root ast.Node, match func(N) bool) (N, bool) {
 // ReturnStmt finds the return statement at pos in the body of the
 // function root, not in the function literals it contains.
 func ReturnStmt(root ast.Node, pos token.Pos) *ast.ReturnStmt {
-	ret, _ := InBody(root, func(r *ast.ReturnStmt) bool { return r.Return == pos })
+	ret, _ := InBody(root, pos, func(r *ast.ReturnStmt) bool { return r.Return == pos })
 	return ret
 }
 

@@ -105,7 +105,7 @@ func jsonKind(t types.Type) string {
 // lparen in the body of the function root, not in the function literals
 // it contains.
 func typeAssertExpr(root ast.Node, lparen token.Pos) *ast.TypeAssertExpr {
-	expr, _ := report.InBody(root, func(e *ast.TypeAssertExpr) bool { return e.Lparen == lparen })
+	expr, _ := report.InBody(root, lparen, func(e *ast.TypeAssertExpr) bool { return e.Lparen == lparen })
 	return expr
 }
 

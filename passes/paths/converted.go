@@ -54,10 +54,12 @@ func (f *finder) usesOfHandlers() map[*ssa.Function]*handlerUse {
 			uses[fn] = new(handlerUse)
 		}
 	}
+	var buf []*ssa.Value // one buffer for every instruction's operands
 	for _, fn := range f.ssa.SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				rands := instr.Operands(nil)
+				buf = instr.Operands(buf[:0])
+				rands := buf
 				if c, ok := instr.(ssa.CallInstruction); ok {
 					if callee, ok := c.Common().Value.(*ssa.Function); ok && uses[callee] != nil {
 						uses[callee].called = true

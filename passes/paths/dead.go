@@ -62,13 +62,15 @@ func (f *finder) liveFuncs() map[*ssa.Function]bool {
 	if init := f.ssa.Pkg.Func("init"); init != nil {
 		mark(init) // package-level variables' initializers
 	}
+	var ops []*ssa.Value // one buffer for every instruction's operands
 	for len(queue) > 0 {
 		fn := queue[0]
 		queue = queue[1:]
 		for _, body := range append([]*ssa.Function{fn}, fn.AnonFuncs...) {
 			for _, b := range body.Blocks {
 				for _, instr := range b.Instrs {
-					for _, op := range instr.Operands(nil) {
+					ops = instr.Operands(ops[:0])
+					for _, op := range ops {
 						if ref, ok := (*op).(*ssa.Function); ok {
 							mark(ref)
 						}

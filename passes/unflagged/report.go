@@ -74,7 +74,7 @@ func unflaggedMessage(h *report.Func, remedy string) string {
 // the function root: the call whose left parenthesis is at pos, or the
 // composite literal whose left brace is.
 func buildExpr(root ast.Node, pos token.Pos, literal bool) ast.Expr {
-	build, _ := report.InBody(root, func(e ast.Expr) bool {
+	build, _ := report.InBody(root, pos, func(e ast.Expr) bool {
 		switch e := e.(type) {
 		case *ast.CallExpr:
 			return !literal && e.Lparen == pos
