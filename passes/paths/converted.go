@@ -143,7 +143,7 @@ func (f *finder) recordConverted() {
 				if !ok || key.Made || key.Index < 0 || f.hs.Forwarded(key) {
 					continue
 				}
-				if ssaval.ReturnsErrorOf(fn, call) {
+				if f.returnsErrorOf(fn, call) {
 					continue // wrapped, not converted: fmt.Errorf("%s: %w", name, err)
 				}
 				if !slices.Contains(f.converted[key.Fn], key.Index) {

@@ -167,6 +167,11 @@ type finder struct {
 	// dead holds the function literals made only in dead code.
 	dead map[*ssa.Function]bool
 
+	// returnedCalls holds, for each function asked about, the calls
+	// whose errors it returns (ssaval.ErrorCallsReturned): asked of each
+	// of a function's calls, each time the reach walk passes it.
+	returnedCalls map[*ssa.Function]map[*ssa.Call]bool
+
 	// escapesOf holds escapeTypes' answer for each call asked about: the
 	// reach walk asks at every visit of the function that makes it.
 	escapesOf map[*ssa.Call][]string

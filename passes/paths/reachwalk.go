@@ -289,7 +289,7 @@ func (w *reachWalk) fn(fn *ssa.Function, in *frame, p path) {
 				continue
 			}
 			q := below
-			returned := ssaval.ReturnsErrorOf(fn, call)
+			returned := w.f.returnsErrorOf(fn, call)
 			q.raw = p.raw && returned
 			q.proto = p.proto && (returned || len(w.f.escapeTypes(fn, call)) > 0)
 			switch callee := call.Call.StaticCallee(); {
@@ -401,4 +401,17 @@ func (in *frame) binding(fv *ssa.FreeVar) (ssa.Value, bool) {
 		return nil, false
 	}
 	return in.mc.Bindings[i], true
+}
+
+// returnsErrorOf is ssaval.ReturnsErrorOf, from one walk of fn's returns.
+func (f *finder) returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
+	calls, ok := f.returnedCalls[fn]
+	if !ok {
+		calls = ssaval.ErrorCallsReturned(fn)
+		if f.returnedCalls == nil {
+			f.returnedCalls = make(map[*ssa.Function]map[*ssa.Call]bool)
+		}
+		f.returnedCalls[fn] = calls
+	}
+	return calls[call]
 }

@@ -12,9 +12,18 @@ import (
 // ReturnsErrorOf reports whether an error fn returns may hold the error
 // result of call, as it is or wrapped by the calls that make the error.
 func ReturnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
+	return ErrorCallsReturned(fn)[call]
+}
+
+// ErrorCallsReturned returns the calls whose error result an error fn
+// returns may hold, as it is or wrapped by the calls that make the
+// error: ReturnsErrorOf of every call at once, in one walk from fn's
+// returns, for a caller that asks it of many calls of fn.
+func ErrorCallsReturned(fn *ssa.Function) map[*ssa.Call]bool {
+	calls := make(map[*ssa.Call]bool)
 	seen := make(map[ssa.Value]bool)
-	var holds func(v ssa.Value, depth int) bool
-	holds = func(v ssa.Value, depth int) bool {
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
 		for _, src := range Sources(v) {
 			if seen[src] || depth > maxWrapDepth {
 				continue
@@ -22,9 +31,7 @@ func ReturnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 			seen[src] = true
 			if stores, ok := NamedResultStores(src); ok {
 				for _, v := range stores {
-					if holds(v, depth+1) {
-						return true
-					}
+					walk(v, depth+1)
 				}
 				continue
 			}
@@ -32,25 +39,18 @@ func ReturnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 			if c == nil {
 				continue
 			}
-			if c == call {
-				return true
-			}
+			calls[c] = true
 			for _, op := range Operands(c.Common()) {
-				if holds(op, depth+1) {
-					return true
-				}
+				walk(op, depth+1)
 			}
 		}
-		return false
 	}
 	for _, b := range fn.Blocks {
 		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) > 0 {
-			if holds(ret.Results[len(ret.Results)-1], 0) {
-				return true
-			}
+			walk(ret.Results[len(ret.Results)-1], 0)
 		}
 	}
-	return false
+	return calls
 }
 
 // loadedCell returns the local variable v is loaded from, and the load,
