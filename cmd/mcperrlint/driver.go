@@ -190,10 +190,7 @@ func (d *driver) lint(patterns []string) int {
 		}
 	}
 	source, facts := mcpssa.Scope(sdk.Default)
-	// Without a cache every package loads: Start begins at once, parsing
-	// while go list still runs. With one, the misses are known only
-	// once the graph is.
-	g, err := load.Start(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts, Defer: cache != nil}, patterns...)
+	g, err := load.Start(&load.Config{Tests: d.opts.tests, Source: source, Facts: facts, Defer: true}, patterns...)
 	if err == nil && len(g.Roots) == 0 {
 		err = fmt.Errorf("%s matched no packages", strings.Join(patterns, " "))
 	}

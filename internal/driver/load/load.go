@@ -192,18 +192,6 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	for _, n := range g.nodes {
 		n.pkg.TypesSizes = sz.sizes
 	}
-	g.loader = &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
-	if !cfg.Defer {
-		// Parsing needs no export data: the files of the packages
-		// checked from source are parsed while go list runs again for
-		// the export data of the others, which took the run a tenth of
-		// its time on a real server with one core idle.
-		for _, n := range g.nodes {
-			if n.source {
-				go g.loader.parse(n.pkg.CompiledGoFiles)
-			}
-		}
-	}
 	if err := g.readExportFiles(meta); err != nil {
 		return nil, err
 	}
@@ -247,6 +235,7 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	}
 	g.Roots = initial
 
+	g.loader = &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	if !cfg.Defer {
 		g.Load(initial...)
 	}
