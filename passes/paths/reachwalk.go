@@ -403,7 +403,8 @@ func (in *frame) binding(fv *ssa.FreeVar) (ssa.Value, bool) {
 	return in.mc.Bindings[i], true
 }
 
-// returnsErrorOf is ssaval.ReturnsErrorOf, from one walk of fn's returns.
+// returnsErrorOf reports whether an error fn returns may hold the error
+// of call: ssaval.ErrorCallsReturned, walked once per function.
 func (f *finder) returnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
 	calls, ok := f.returnedCalls[fn]
 	if !ok {

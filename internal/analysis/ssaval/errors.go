@@ -9,16 +9,9 @@ import (
 	"github.com/mcperrlint/mcperrlint/internal/knowledge/sdk"
 )
 
-// ReturnsErrorOf reports whether an error fn returns may hold the error
-// result of call, as it is or wrapped by the calls that make the error.
-func ReturnsErrorOf(fn *ssa.Function, call *ssa.Call) bool {
-	return ErrorCallsReturned(fn)[call]
-}
-
 // ErrorCallsReturned returns the calls whose error result an error fn
 // returns may hold, as it is or wrapped by the calls that make the
-// error: ReturnsErrorOf of every call at once, in one walk from fn's
-// returns, for a caller that asks it of many calls of fn.
+// error, in one walk from fn's returns: a caller asks it of many calls.
 func ErrorCallsReturned(fn *ssa.Function) map[*ssa.Call]bool {
 	calls := make(map[*ssa.Call]bool)
 	seen := make(map[ssa.Value]bool)

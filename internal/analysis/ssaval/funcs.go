@@ -14,7 +14,7 @@ const (
 	// maxFactoryDepth bounds the factories and conversions FuncValue
 	// looks through.
 	maxFactoryDepth = 8
-	// maxWrapDepth bounds the error constructors ReturnsErrorOf looks
+	// maxWrapDepth bounds the error constructors ErrorCallsReturned looks
 	// through.
 	maxWrapDepth = 8
 	// maxClosureDepth bounds the closures CalledParam climbs.
