@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 
@@ -46,6 +47,7 @@ type options struct {
 	showVersion     bool   // -version
 	cpuprofile      string
 	memprofile      string
+	trace           string
 }
 
 // A driver runs one analyzer over packages named on the command line.
@@ -69,6 +71,7 @@ func newFlagSet(a *analysis.Analyzer, o *options) *flag.FlagSet {
 	fs.Var((*versionFlag)(&o.version), "V", "print the version and exit (-V=full: with the executable's build ID, for go vet)")
 	fs.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile to `file`")
 	fs.StringVar(&o.memprofile, "memprofile", "", "write a heap profile to `file`")
+	fs.StringVar(&o.trace, "trace", "", "write an execution trace to `file` (go tool trace reads it)")
 	a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, f.Name, f.Usage) })
 	return fs
 }
@@ -118,6 +121,17 @@ func (d *driver) run(args []string) int {
 		defer f.Close()
 		if err := pprof.StartCPUProfile(f); err == nil {
 			defer pprof.StopCPUProfile()
+		}
+	}
+	if d.opts.trace != "" {
+		f, err := os.Create(d.opts.trace)
+		if err != nil {
+			fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
+			return exitFailed
+		}
+		defer f.Close()
+		if err := trace.Start(f); err == nil {
+			defer trace.Stop()
 		}
 	}
 	if d.opts.memprofile != "" {

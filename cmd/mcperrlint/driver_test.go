@@ -395,3 +395,34 @@ func packageDirs(t *testing.T, root, pattern string) []string {
 // requires, which users never configure and output never names (not in
 // an import path: the example's module is example.com/mcpservers).
 var internalPass = regexp.MustCompile(`\bmcp(scope|handlers|servers|summaries|returns|assertions|unflagged|sdkversion)\b(?:[^/]|$)`)
+
+// TestProfiles checks that -cpuprofile, -memprofile and -trace each write
+// their file, in the form go tool pprof and go tool trace read, and leave
+// the findings as they are.
+func TestProfiles(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds the command and loads the real SDKs")
+	}
+	bin := buildCommand(t)
+	want, code := run(t, exampleDir, bin, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("-json: exit %d\n%s", code, want)
+	}
+	dir := t.TempDir()
+	cpu, mem, trace := filepath.Join(dir, "cpu"), filepath.Join(dir, "mem"), filepath.Join(dir, "trace")
+	got, code := run(t, exampleDir, bin, "-json", "-cpuprofile", cpu, "-memprofile", mem, "-trace", trace, "./...")
+	if code != 0 || got != want {
+		t.Errorf("with the profiles: exit %d, output\n%s\nwant exit 0 and\n%s", code, got, want)
+	}
+	for file, header := range map[string]string{cpu: "\x1f\x8b", mem: "\x1f\x8b", trace: "go 1."} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if !strings.HasPrefix(string(b), header) {
+			t.Errorf("%s starts %q, want %q (gzipped profile.proto; a Go execution trace)", filepath.Base(file), b[:min(len(b), 8)], header)
+		}
+	}
+}
