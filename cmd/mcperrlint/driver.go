@@ -218,7 +218,8 @@ func (d *driver) lint(patterns []string) int {
 			rc = d.newRunCache(cache, g, h)
 		}
 	}
-	opts := run.Options{DropTypesInfo: !d.opts.fix}
+	// SARIF names the function around each finding from the syntax.
+	opts := run.Options{DropTypesInfo: !d.opts.fix, DropSyntax: !d.opts.fix && d.opts.format != formatSARIF}
 	switch {
 	case rc != nil:
 		var misses []*packages.Package

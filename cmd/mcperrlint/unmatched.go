@@ -49,7 +49,7 @@ func (d *driver) warnUnmatched(g *load.Graph) {
 		}
 		seen := make(map[string]bool)
 		for _, fn := range strings.Split(f.Value.String(), ",") {
-			if !seen[fn] && !matches(pkgs, fn) {
+			if !seen[fn] && !matches(pkgs, g.FromSource, fn) {
 				fmt.Fprintf(d.stderr, "mcperrlint: warning: -%s: %s is no function of the packages analyzed or their dependencies\n", name, fn)
 			}
 			seen[fn] = true
@@ -70,7 +70,7 @@ func (d *driver) namesFuncs() bool {
 
 // matches reports whether fn, as the flags spell it, may be a function of
 // the packages: one of its readings names a function or method there.
-func matches(pkgs map[string]*packages.Package, fn string) bool {
+func matches(pkgs map[string]*packages.Package, fromSource func(*packages.Package) bool, fn string) bool {
 	refs, err := roles.ParseRef(fn)
 	if err != nil {
 		return true // the analyzer reports it
@@ -80,7 +80,7 @@ func matches(pkgs map[string]*packages.Package, fn string) bool {
 		if p == nil || p.Types == nil {
 			continue
 		}
-		if p.Syntax == nil && !token.IsExported(ref.Name) || p.Syntax == nil && ref.Recv != "" && !token.IsExported(ref.Recv) {
+		if !fromSource(p) && (!token.IsExported(ref.Name) || ref.Recv != "" && !token.IsExported(ref.Recv)) {
 			return true // export data may not hold it
 		}
 		scope := p.Types.Scope()

@@ -236,6 +236,7 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	g.Roots = initial
 
 	g.loader = &loader{Graph: g, ctx: ctx, cpu: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	g.loader.countUsers(g.Source())
 	if !cfg.Defer {
 		g.Load(initial...)
 	}

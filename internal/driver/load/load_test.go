@@ -182,6 +182,37 @@ func TestTestVariantSharesSyntax(t *testing.T) {
 	if variant.IllTyped || pkg.IllTyped {
 		t.Errorf("errors: %v %v", pkg.Errors, variant.Errors)
 	}
+	// Both have taken the syntax: the loader no longer holds it, so that
+	// it is garbage once they drop it.
+	for name, f := range g.loader.files {
+		if f.file != nil {
+			t.Errorf("the loader still holds the syntax of %s", name)
+		}
+	}
+}
+
+// TestParseAfterRelease checks that a package the loader did not count
+// among a file's users still gets its syntax once the counted ones have
+// taken it: a syntax of its own.
+func TestParseAfterRelease(t *testing.T) {
+	dir := writeModule(t, map[string]string{"a/a.go": "package a\n\nfunc A() int { return 1 }\n"})
+	name := filepath.Join(dir, "a/a.go")
+	l := &loader{Graph: &Graph{Fset: token.NewFileSet(), cfg: &Config{}}}
+	l.countUsers([]*packages.Package{{CompiledGoFiles: []string{name}}})
+	first, errs := l.parse([]string{name})
+	if len(first) != 1 || len(errs) > 0 {
+		t.Fatalf("first parse: %d files, errors %v", len(first), errs)
+	}
+	if l.files[name].file != nil {
+		t.Errorf("the loader still holds the syntax its only user took")
+	}
+	again, errs := l.parse([]string{name})
+	if len(again) != 1 || len(errs) > 0 {
+		t.Fatalf("parse after release: %d files, errors %v", len(again), errs)
+	}
+	if again[0] == first[0] || again[0].Name.Name != "a" {
+		t.Errorf("parse after release: want a syntax of its own of package a, got %v (the first: %v)", again[0], first[0])
+	}
 }
 
 // TestDropCompilerReports checks that only go list's reports of the

@@ -10,11 +10,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"weak"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -283,49 +285,21 @@ func TestOverlapsLoading(t *testing.T) {
 	}
 }
 
-// TestInvalidFix checks that a fix the checker would refuse (it panics)
-// fails the action instead.
-func TestInvalidFix(t *testing.T) {
-	dir := writeModule(t, map[string]string{"a/a.go": "package a\n\nfunc A() {}\n"})
-	a := &analysis.Analyzer{
-		Name: "overlap",
-		Doc:  "suggest a fix whose edits overlap",
-		Run: func(pass *analysis.Pass) (any, error) {
-			f := pass.Files[0]
-			pass.Report(analysis.Diagnostic{Pos: f.Package, Message: "bad fix", SuggestedFixes: []analysis.SuggestedFix{{
-				Message: "overlap",
-				TextEdits: []analysis.TextEdit{
-					{Pos: f.Package, End: f.Name.End()},
-					{Pos: f.Name.Pos(), End: f.Name.End()},
-				},
-			}}})
-			return nil, nil
-		},
-	}
-	g, err := load.Start(&load.Config{Dir: dir}, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	graph, err := Analyze(g, []*analysis.Analyzer{a}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	act := graph.Roots[0]
-	if act.Err == nil || !strings.Contains(act.Err.Error(), "overlapping edits") || len(act.Diagnostics) != 0 {
-		t.Errorf("got error %v and %d diagnostics, want the overlapping edits' error and none", act.Err, len(act.Diagnostics))
-	}
-}
-
-// TestDropTypesInfo checks that with Options.DropTypesInfo the actions end
-// as without it, that an action that needs another's result on the same
-// package still sees the package's type information (it is dropped only
-// once every action on the package has run), and that it is dropped then,
-// leaving the syntax.
-func TestDropTypesInfo(t *testing.T) {
+// TestDrop checks that DropTypesInfo and DropSyntax give the same
+// outcomes as without them, that an action that needs another's result on
+// the same package still sees the package's type information and syntax
+// (they are dropped only once every action on the package has run), and
+// that each is dropped then, the other kept. With both dropped, the
+// syntax must be garbage, with the graph that parsed it still alive.
+func TestDrop(t *testing.T) {
 	dir := writeModule(t, sleepModule)
 	cfg := &load.Config{Dir: dir, Tests: true}
+	var (
+		mu     sync.Mutex
+		parsed []weak.Pointer[ast.File]
+	)
 	// counter needs sleep's result on the same package, and runs after
-	// it: it must still see the type information.
+	// it: it must still see the type information and the syntax.
 	counter := &analysis.Analyzer{
 		Name:     "counter",
 		Doc:      "report how many identifiers the type checker defined",
@@ -334,13 +308,19 @@ func TestDropTypesInfo(t *testing.T) {
 			if pass.TypesInfo == nil {
 				return nil, errors.New("no type information")
 			}
-			if len(pass.Files) > 0 {
-				pass.Reportf(pass.Files[0].Package, "%d definitions", len(pass.TypesInfo.Defs))
+			if len(pass.Files) == 0 {
+				return nil, errors.New("no syntax")
 			}
+			mu.Lock()
+			for _, f := range pass.Files {
+				parsed = append(parsed, weak.Make(f))
+			}
+			mu.Unlock()
+			pass.Reportf(pass.Files[0].Package, "%d definitions", len(pass.TypesInfo.Defs))
 			return nil, nil
 		},
 	}
-	analyze := func(opts Options) (*load.Graph, []string) {
+	analyze := func(opts Options) (*load.Graph, *checker.Graph, []string) {
 		g, err := load.Start(cfg, "./...")
 		if err != nil {
 			t.Fatal(err)
@@ -349,23 +329,38 @@ func TestDropTypesInfo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return g, outcomes(graph)
+		return g, graph, outcomes(graph)
 	}
-	_, want := analyze(Options{})
-	g, got := analyze(Options{DropTypesInfo: true})
-	if !slices.Equal(got, want) {
-		t.Errorf("with DropTypesInfo:\n%s\nwithout:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	_, _, want := analyze(Options{})
 	if !slices.ContainsFunc(want, func(s string) bool { return strings.Contains(s, "definitions") }) {
 		t.Fatalf("counter reported nothing:\n%s", strings.Join(want, "\n"))
 	}
-	for _, p := range g.Source() {
-		if p.TypesInfo != nil {
-			t.Errorf("%s: TypesInfo kept", p.ID)
+	for _, opts := range []Options{{DropTypesInfo: true}, {DropSyntax: true}, {DropTypesInfo: true, DropSyntax: true}} {
+		parsed = nil
+		g, graph, got := analyze(opts)
+		if !slices.Equal(got, want) {
+			t.Errorf("with %+v:\n%s\nwithout:\n%s", opts, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if len(p.Syntax) == 0 && len(p.CompiledGoFiles) > 0 {
-			t.Errorf("%s: syntax dropped", p.ID)
+		for _, p := range g.Source() {
+			if (p.TypesInfo == nil) != opts.DropTypesInfo {
+				t.Errorf("with %+v: %s: TypesInfo dropped: %t", opts, p.ID, p.TypesInfo == nil)
+			}
+			if (len(p.Syntax) == 0) != opts.DropSyntax {
+				t.Errorf("with %+v: %s: syntax dropped: %t", opts, p.ID, len(p.Syntax) == 0)
+			}
 		}
+		if opts.DropTypesInfo && opts.DropSyntax {
+			runtime.GC()
+			for _, w := range parsed {
+				if f := w.Value(); f != nil {
+					t.Errorf("with %+v: the syntax of %s is still held", opts, g.Fset.Position(f.Package).Filename)
+				}
+			}
+		}
+		// What the syntax must not need: the graph, and the actions a
+		// driver keeps to report.
+		runtime.KeepAlive(g)
+		runtime.KeepAlive(graph)
 	}
 }
 
