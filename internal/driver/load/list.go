@@ -131,8 +131,8 @@ func typesSizes(meta *packages.Config) sizesResult {
 }
 
 // readExportFiles sets the ExportFile of every package not checked from
-// source, by one go list -export -deps of those that packages checked
-// from source import: every other is below one of them. A package whose
+// source, by go list -export -deps of those that packages checked from
+// source import: every other is below one of them. A package whose
 // export data is missing (go list could not compile it) is checked from
 // source instead, and so is every package above it: its errors then come
 // from the type checker, with positions.
@@ -140,8 +140,10 @@ func typesSizes(meta *packages.Config) sizesResult {
 // The patterns are the packages at the frontier rather than every one:
 // each go list builds the whole graph below its patterns again, and
 // go/packages runs one for each chunk of a long command line, in
-// parallel.
-func (g *Graph) readExportFiles(meta *packages.Config) error {
+// parallel. guessed, if not nil, gives the listing of guessFrontier's
+// packages, run while the graph was listed; only the packages it missed
+// are listed now.
+func (g *Graph) readExportFiles(meta *packages.Config, guessed <-chan exportListing) error {
 	frontier := make(map[string]bool)
 	for _, n := range g.nodes {
 		if !n.source {
@@ -156,19 +158,28 @@ func (g *Graph) readExportFiles(meta *packages.Config) error {
 	if len(frontier) == 0 {
 		return nil
 	}
-	paths := slices.Sorted(maps.Keys(frontier))
-	cfg := *meta
-	cfg.Mode = packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps
-	cfg.Tests = false
-	listed, err := packages.Load(&cfg, paths...)
-	if err != nil {
-		return err
-	}
 	export := make(map[string]string)
-	packages.Visit(listed, func(p *packages.Package) bool {
-		export[p.PkgPath] = p.ExportFile
-		return true
-	}, nil)
+	if guessed != nil {
+		if l := <-guessed; l.err == nil {
+			export = l.export
+		}
+	}
+	// What the guess did not list, or could not compile, is listed as
+	// the graph's frontier: the guess ran with go.mod read-only.
+	var missed []string
+	for path := range frontier {
+		if export[path] == "" {
+			missed = append(missed, path)
+		}
+	}
+	if len(missed) > 0 {
+		slices.Sort(missed)
+		l := listExportFiles(meta, missed)
+		if l.err != nil {
+			return l.err
+		}
+		maps.Copy(export, l.export)
+	}
 	// Missing export data makes a package, and everything above it,
 	// source; repeat until nothing changes (the graph is small).
 	for changed := true; changed; {
@@ -196,4 +207,30 @@ func (g *Graph) readExportFiles(meta *packages.Config) error {
 		}
 	}
 	return nil
+}
+
+// An exportListing is what go list -export -deps said of some packages:
+// the export data file of each package listed, by path ("" where it
+// could not compile one).
+type exportListing struct {
+	export map[string]string
+	err    error
+}
+
+// listExportFiles lists the export data of the packages of paths and
+// those below them.
+func listExportFiles(meta *packages.Config, paths []string) exportListing {
+	cfg := *meta
+	cfg.Mode = packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps
+	cfg.Tests = false
+	listed, err := packages.Load(&cfg, paths...)
+	if err != nil {
+		return exportListing{err: err}
+	}
+	export := make(map[string]string)
+	packages.Visit(listed, func(p *packages.Package) bool {
+		export[p.PkgPath] = p.ExportFile
+		return true
+	}, nil)
+	return exportListing{export: export}
 }

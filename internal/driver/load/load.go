@@ -147,7 +147,8 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	// The graph first, without export data: go list -export compiles
 	// every package it lists, and the packages checked from source (the
 	// module being linted, above all) need none. Export data is asked
-	// for afterwards, for the others only.
+	// for the others only: meanwhile for those the named directories'
+	// files import (guessFrontier), afterwards for any the guess missed.
 	//
 	// Nor does the graph ask for compiled files or type sizes, either of
 	// which makes go list run cgo on every cgo package of the build (the
@@ -171,6 +172,15 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	meta.Env, meta.BuildFlags = moveModfileFlag(cfg.Env, cfg.BuildFlags)
 	sizes := make(chan sizesResult, 1)
 	go func() { sizes <- typesSizes(meta) }()
+	var guessed chan exportListing
+	if guess := guessFrontier(cfg.Dir, patterns, cfg.Tests); len(guess) > 0 {
+		// A guessed import that no module provides must not make the go
+		// command add one to go.mod, as -mod=mod would.
+		readOnly := *meta
+		readOnly.BuildFlags = append(slices.Clip(meta.BuildFlags), "-mod=readonly")
+		guessed = make(chan exportListing, 1)
+		go func() { guessed <- listExportFiles(&readOnly, guess) }()
+	}
 	initial, err := packages.Load(meta, patterns...)
 	sz := <-sizes
 	if err == nil {
@@ -192,7 +202,7 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	for _, n := range g.nodes {
 		n.pkg.TypesSizes = sz.sizes
 	}
-	if err := g.readExportFiles(meta); err != nil {
+	if err := g.readExportFiles(meta, guessed); err != nil {
 		return nil, err
 	}
 	for _, n := range g.nodes {
