@@ -30,11 +30,9 @@ import (
 // go list compiles them; otherwise, and where the module cannot be
 // found, guessFrontier returns nil.
 func guessFrontier(dir string, patterns []string, tests bool) []string {
-	if dir == "" {
-		var err error
-		if dir, err = os.Getwd(); err != nil {
-			return nil
-		}
+	dir, err := filepath.Abs(dir) // the working directory for ""
+	if err != nil {
+		return nil
 	}
 	root, modPath := findModule(dir)
 	if modPath == "" {
@@ -111,7 +109,7 @@ func guessFrontier(dir string, patterns []string, tests bool) []string {
 }
 
 // findModule returns the root directory and path of the module that holds
-// dir, or "" where it finds none.
+// dir, an absolute path, or "" where it finds none.
 func findModule(dir string) (root, path string) {
 	for d := filepath.Clean(dir); ; {
 		if data, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {

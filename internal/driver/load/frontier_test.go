@@ -53,6 +53,18 @@ func TestGuessFrontier(t *testing.T) {
 		}
 	}
 
+	// Relative to the working directory, as the command gives it.
+	t.Chdir(filepath.Join(dir, "a"))
+	for _, d := range []string{"", ".", "../b"} {
+		want := []string{"bufio", "example.org/x", "fmt", "golang.org/x/sys/windows"}
+		if d == "../b" {
+			want = []string{"errors"}
+		}
+		if got := guessFrontier(d, []string{"."}, false); !slices.Equal(got, want) {
+			t.Errorf("guessFrontier(%q, [.]) in a = %q, want %q", d, got, want)
+		}
+	}
+
 	write(t, filepath.Join(dir, "vendor/modules.txt"), "")
 	if got := guessFrontier(dir, []string{"./..."}, false); got != nil {
 		t.Errorf("with a vendor directory: %q, want nil", got)
