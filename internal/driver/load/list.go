@@ -141,8 +141,8 @@ func typesSizes(meta *packages.Config) sizesResult {
 // each go list builds the whole graph below its patterns again, and
 // go/packages runs one for each chunk of a long command line, in
 // parallel. guessed, if not nil, gives the listing of guessFrontier's
-// packages, run while the graph was listed; only the packages it missed
-// are listed now.
+// packages, run while the graph was listed (or errNoGuess); only the
+// packages it missed are listed now.
 func (g *Graph) readExportFiles(meta *packages.Config, guessed <-chan exportListing) error {
 	frontier := make(map[string]bool)
 	for _, n := range g.nodes {
@@ -208,6 +208,9 @@ func (g *Graph) readExportFiles(meta *packages.Config, guessed <-chan exportList
 	}
 	return nil
 }
+
+// errNoGuess is the listing of a guess that could not be made.
+var errNoGuess = errors.New("no packages guessed")
 
 // An exportListing is what go list -export -deps said of some packages:
 // the export data file of each package listed, by path ("" where it

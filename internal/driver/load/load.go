@@ -172,15 +172,21 @@ func Start(cfg *Config, patterns ...string) (*Graph, error) {
 	meta.Env, meta.BuildFlags = moveModfileFlag(cfg.Env, cfg.BuildFlags)
 	sizes := make(chan sizesResult, 1)
 	go func() { sizes <- typesSizes(meta) }()
-	var guessed chan exportListing
-	if guess := guessFrontier(cfg.Dir, patterns, cfg.Tests); len(guess) > 0 {
+	// The guess reads thousands of files in a large module: it runs
+	// beside the graph's go list too.
+	guessed := make(chan exportListing, 1)
+	go func() {
+		guess := guessFrontier(cfg.Dir, patterns, cfg.Tests)
+		if len(guess) == 0 {
+			guessed <- exportListing{err: errNoGuess}
+			return
+		}
 		// A guessed import that no module provides must not make the go
 		// command add one to go.mod, as -mod=mod would.
 		readOnly := *meta
 		readOnly.BuildFlags = append(slices.Clip(meta.BuildFlags), "-mod=readonly")
-		guessed = make(chan exportListing, 1)
-		go func() { guessed <- listExportFiles(&readOnly, guess) }()
-	}
+		guessed <- listExportFiles(&readOnly, guess)
+	}()
 	initial, err := packages.Load(meta, patterns...)
 	sz := <-sizes
 	if err == nil {
