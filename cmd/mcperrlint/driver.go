@@ -112,26 +112,25 @@ func (d *driver) run(args []string) int {
 	if cwd, err := os.Getwd(); err == nil {
 		d.cwd = cwd
 	}
-	if d.opts.cpuprofile != "" {
-		f, err := os.Create(d.opts.cpuprofile)
+	for _, p := range []struct {
+		file  string
+		start func(io.Writer) error
+		stop  func()
+	}{
+		{d.opts.cpuprofile, pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{d.opts.trace, trace.Start, trace.Stop},
+	} {
+		if p.file == "" {
+			continue
+		}
+		f, err := os.Create(p.file)
 		if err != nil {
 			fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
 			return exitFailed
 		}
 		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err == nil {
-			defer pprof.StopCPUProfile()
-		}
-	}
-	if d.opts.trace != "" {
-		f, err := os.Create(d.opts.trace)
-		if err != nil {
-			fmt.Fprintf(d.stderr, "mcperrlint: %v\n", err)
-			return exitFailed
-		}
-		defer f.Close()
-		if err := trace.Start(f); err == nil {
-			defer trace.Stop()
+		if err := p.start(f); err == nil {
+			defer p.stop()
 		}
 	}
 	if d.opts.memprofile != "" {
