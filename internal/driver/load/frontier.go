@@ -30,6 +30,18 @@ import (
 // go list compiles them; otherwise, and where the module cannot be
 // found, guessFrontier returns nil.
 func guessFrontier(dir string, patterns []string, tests bool) []string {
+	type dirPattern struct {
+		dir       string
+		recursive bool // dir/...
+	}
+	var dirs []dirPattern
+	for _, pattern := range patterns {
+		rel, recursive := strings.CutSuffix(pattern, "/...")
+		if rel != "." && !strings.HasPrefix(rel, "./") {
+			return nil
+		}
+		dirs = append(dirs, dirPattern{rel, recursive})
+	}
 	dir, err := filepath.Abs(dir) // the working directory for ""
 	if err != nil {
 		return nil
@@ -68,13 +80,9 @@ func guessFrontier(dir string, patterns []string, tests bool) []string {
 			}
 		}
 	}
-	for _, pattern := range patterns {
-		rel, recursive := strings.CutSuffix(pattern, "/...")
-		if rel != "." && !strings.HasPrefix(rel, "./") {
-			return nil
-		}
-		start := filepath.Join(dir, rel)
-		if !recursive {
+	for _, d := range dirs {
+		start := filepath.Join(dir, d.dir)
+		if !d.recursive {
 			entries, err := os.ReadDir(start)
 			if err != nil {
 				return nil

@@ -305,20 +305,17 @@ func (l *loader) parse(filenames []string) ([]*ast.File, map[string][]error) {
 		wg.Go(func() {
 			e := entries[i]
 			e.once.Do(func() {
-				src, stamp, err := readStamped(name)
-				if err != nil {
-					e.err = err
-					return
+				var src []byte
+				if src, e.stamp, e.err = readStamped(name); e.err == nil {
+					e.file, e.err = parseFile(l.Fset, name, src)
 				}
-				e.stamp = stamp
-				e.file, e.err = parseFile(l.Fset, name, src)
 			})
 			syntax[i], errs[i] = l.take(e), e.err
 			if syntax[i] == nil && errs[i] == nil {
 				// Its counted users took it all, so this package was not
 				// counted: it gets syntax of its own.
 				var src []byte
-				if src, _, errs[i] = readStamped(name); errs[i] == nil {
+				if src, errs[i] = os.ReadFile(name); errs[i] == nil {
 					syntax[i], errs[i] = parseFile(l.Fset, name, src)
 				}
 			}
